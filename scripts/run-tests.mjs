@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Runs every test file (test/**/*.test.ts) with node's test runner through tsx, then prints how
+// many PostgreSQL tests ran, so that the CI log shows the PostgreSQL half really running.
+// Node 20's --test takes no globs, hence the file list here. Arguments narrow the run:
+// `npm run test:only -- test/engine` runs the files under that path.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = join(import.meta.dirname, '..');
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+const filters = process.argv.slice(2);
+const files = walk(join(root, 'test'))
+  .map((f) => relative(root, f))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.startsWith(x.replace(/^\.\//, ''))))
+  .sort();
+if (files.length === 0) {
+  console.error('no test files matched');
+  process.exit(1);
+}
+
+const outDir = join(root, '.test-results');
+mkdirSync(outDir, { recursive: true });
+const countFile = join(outDir, 'pg-count.json');
+rmSync(countFile, { force: true });
+
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 4}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(root, 'scripts/pg-count-reporter.mjs')}`,
+    `--test-reporter-destination=${countFile}`,
+    ...files,
+  ],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+
+// The runner's closing summary (lines starting with "ℹ") stays the last thing printed: the
+// PostgreSQL count goes just before it.
+const held = [];
+const rl = createInterface({ input: child.stdout });
+rl.on('line', (line) => {
+  if (line.startsWith('ℹ ')) {
+    held.push(line);
+    return;
+  }
+  for (const h of held.splice(0)) process.stdout.write(`${h}\n`);
+  process.stdout.write(`${line}\n`);
+});
+child.on('close', (code) => {
+  let summary = 'PostgreSQL tests: count unavailable';
+  try {
+    const c = JSON.parse(readFileSync(countFile, 'utf8'));
+    summary = process.env.TEST_DATABASE_URL
+      ? `PostgreSQL tests: ${c.passed} ran and passed, ${c.failed} failed (on ${c.suites} suites)`
+      : `PostgreSQL tests: skipped, TEST_DATABASE_URL not set (${c.skippedSuites} suites)`;
+  } catch {}
+  process.stdout.write(`${summary}\n`);
+  for (const h of held) process.stdout.write(`${h}\n`);
+  process.exit(code ?? 1);
+});

@@ -1,0 +1,81 @@
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** Every setting of the gateway, read once at boot; every default lives here. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string;
+  /** Null means: generate one at first start and keep it in the data directory. */
+  readonly adminToken: string | null;
+  readonly sandbox: boolean;
+  readonly clock: 'system' | 'manual';
+  readonly publicUrl: string;
+  readonly role: 'api' | 'worker' | 'all';
+  /** Largest request body accepted, in bytes (413 above it). */
+  readonly bodyLimit: number;
+  readonly logLevel: string;
+  /** How long a worker holds a claimed job before another instance may take it over. */
+  readonly jobLeaseMs: number;
+  /** How often an idle worker looks for due work that nobody announced (other instances, timers). */
+  readonly jobPollMs: number;
+  /** How long graceful shutdown waits for in-flight work before releasing it. */
+  readonly shutdownGraceMs: number;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export class ConfigError extends Error {}
+
+function bool(name: string, raw: string | undefined, dflt: boolean): boolean {
+  if (raw === undefined || raw === '') return dflt;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function int(name: string, raw: string | undefined, dflt: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function oneOf<T extends string>(name: string, raw: string | undefined, values: readonly T[], dflt: T): T {
+  if (raw === undefined || raw === '') return dflt;
+  const found = values.find((v) => v === raw);
+  if (found === undefined) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return found;
+}
+
+/** Flags of `omnigate serve` override the environment; both use the names of the README's table. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Record<string, string>> = {}): Config {
+  const e: Env = { ...env, ...overrides };
+  const host = e.HOST || '127.0.0.1';
+  const port = int('PORT', e.PORT, 8080, 0, 65535);
+  const dataDirRaw = e.OMNIGATE_DATA_DIR || './data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(dataDirRaw);
+  const databaseUrl = e.DATABASE_URL || `sqlite:${join(dataDir, 'omnigate.db')}`;
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres://, got "${databaseUrl}"`);
+  }
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return Object.freeze({
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    adminToken: e.OMNIGATE_ADMIN_TOKEN || null,
+    sandbox: bool('OMNIGATE_SANDBOX', e.OMNIGATE_SANDBOX, true),
+    clock: oneOf('OMNIGATE_CLOCK', e.OMNIGATE_CLOCK, ['system', 'manual'] as const, 'system'),
+    publicUrl: (e.OMNIGATE_PUBLIC_URL || `http://${urlHost}:${port}`).replace(/\/+$/, ''),
+    role: oneOf('OMNIGATE_ROLE', e.OMNIGATE_ROLE, ['api', 'worker', 'all'] as const, 'all'),
+    bodyLimit: int('OMNIGATE_BODY_LIMIT', e.OMNIGATE_BODY_LIMIT, 2 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    logLevel: e.LOG_LEVEL || 'info',
+    jobLeaseMs: int('OMNIGATE_JOB_LEASE_MS', e.OMNIGATE_JOB_LEASE_MS, 30_000, 1000, 3_600_000),
+    jobPollMs: int('OMNIGATE_JOB_POLL_MS', e.OMNIGATE_JOB_POLL_MS, 200, 5, 60_000),
+    shutdownGraceMs: int('OMNIGATE_SHUTDOWN_GRACE_MS', e.OMNIGATE_SHUTDOWN_GRACE_MS, 10_000, 0, 600_000),
+  });
+}

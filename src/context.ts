@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { EngineEvents } from './engine/events.ts';
+import type { Store } from './store/database.ts';
+
+/**
+ * What every use case receives: HTTP routes, the CLI and workers call the same functions with it.
+ */
+export interface Ctx {
+  readonly config: Config;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly events: EngineEvents;
+  /** Tells this process's workers that new work was committed, so they claim it now. */
+  readonly workAdded: () => void;
+}

@@ -1,0 +1,38 @@
+/** Lifecycle events of the engine; logs and metrics subscribe instead of being called inline. */
+export interface EngineEventMap {
+  'job.claimed': { kind: string; count: number };
+  'job.completed': { kind: string; id: number; ms: number };
+  'job.failed': { kind: string; id: number; attempts: number; error: string; retryAt: number };
+  'job.dead': { kind: string; id: number; attempts: number; error: string };
+  'job.rescheduled': { kind: string; id: number; runAt: number };
+  'job.lost': { kind: string; id: number };
+}
+
+type Listener<T> = (payload: T) => void;
+
+export class EventBus<M extends object> {
+  readonly #listeners = new Map<keyof M, Set<Listener<never>>>();
+
+  on<K extends keyof M>(event: K, listener: Listener<M[K]>): () => void {
+    let set = this.#listeners.get(event);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(event, set);
+    }
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<K extends keyof M>(event: K, payload: M[K]): void {
+    const set = this.#listeners.get(event);
+    if (!set) return;
+    for (const l of set) {
+      // A subscriber's mistake must not break the work that emitted the event.
+      try {
+        (l as Listener<M[K]>)(payload);
+      } catch {}
+    }
+  }
+}
+
+export type EngineEvents = EventBus<EngineEventMap>;

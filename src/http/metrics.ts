@@ -1,0 +1,51 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { EngineEvents } from '../engine/events.ts';
+import type { Store } from '../store/database.ts';
+import { countJobs } from '../store/jobs.ts';
+
+/** One registry per gateway instance, so that several apps in one test process stay apart. */
+export interface Metrics {
+  readonly registry: Registry;
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly httpDuration: Histogram<'method' | 'route'>;
+}
+
+export function createMetrics(store: Store, events: EngineEvents): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'omnigate_' });
+  const httpRequests = new Counter({
+    name: 'omnigate_http_requests_total',
+    help: 'HTTP requests answered, by route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'omnigate_http_request_duration_seconds',
+    help: 'HTTP request latency',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const jobsDone = new Counter({
+    name: 'omnigate_jobs_total',
+    help: 'Job attempts finished by this instance, by kind and outcome',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
+  events.on('job.completed', (e) => jobsDone.inc({ kind: e.kind, outcome: 'completed' }));
+  events.on('job.failed', (e) => jobsDone.inc({ kind: e.kind, outcome: 'failed' }));
+  events.on('job.dead', (e) => jobsDone.inc({ kind: e.kind, outcome: 'dead' }));
+  events.on('job.rescheduled', (e) => jobsDone.inc({ kind: e.kind, outcome: 'rescheduled' }));
+  events.on('job.lost', (e) => jobsDone.inc({ kind: e.kind, outcome: 'lease_lost' }));
+  new Gauge({
+    name: 'omnigate_jobs',
+    help: 'Jobs in the database, by kind and state (ready includes running)',
+    labelNames: ['kind', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const c of await countJobs(store)) this.set({ kind: c.kind, state: c.state }, c.count);
+    },
+  });
+  return { registry, httpRequests, httpDuration };
+}

@@ -1,0 +1,47 @@
+import type { Config } from './config.ts';
+import { createGateway } from './gateway.ts';
+
+/**
+ * `omnigate serve`: builds the gateway, listens, starts the workers. The first SIGTERM or SIGINT
+ * stops gracefully (no new connections, in-flight requests and jobs finish, leases released);
+ * a second one exits at once.
+ */
+export async function serve(config: Config): Promise<void> {
+  const gw = await createGateway(config);
+  const log = gw.ctx.logger;
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) {
+      log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    log.info({ signal }, 'stopping: finishing in-flight work');
+    gw.stop().then(
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+
+  await gw.app.listen({ host: config.host, port: config.port });
+  gw.start();
+  const db = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'postgres';
+  process.stdout.write(
+    `Omnigate listening on http://${config.host}:${config.port} (${db}; sandbox ${config.sandbox ? 'on' : 'off'}; ` +
+      `clock ${config.clock}; role ${config.role}). API docs: ${config.publicUrl}/docs\n`,
+  );
+  if (gw.adminTokenGenerated) {
+    process.stdout.write(
+      `Admin token (printed once; kept in ${config.dataDir}/admin-token): ${gw.adminToken}\n` +
+        `  Create an account: curl -s -X POST ${config.publicUrl}/admin/v1/accounts -H 'Authorization: Bearer ${gw.adminToken}' -H 'Content-Type: application/json' -d '{"name":"acme"}'\n`,
+    );
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * A token bucket: `rate` tokens a second, holding at most `rate` (one second of burst).
+ * Time is passed in, so the bucket follows the gateway clock.
+ */
+export class TokenBucket {
+  #tokens: number;
+  #at: number;
+  constructor(
+    readonly rate: number,
+    now: number,
+  ) {
+    this.#tokens = rate;
+    this.#at = now;
+  }
+
+  /** Takes `n` tokens if there are enough; a request never takes part of what it asks for. */
+  take(n: number, now: number): boolean {
+    const elapsed = Math.max(0, now - this.#at) / 1000;
+    this.#tokens = Math.min(this.rate, this.#tokens + elapsed * this.rate);
+    this.#at = now;
+    if (this.#tokens < n) return false;
+    this.#tokens -= n;
+    return true;
+  }
+}
+
+/** One bucket per key (an account), rebuilt when the configured rate changes. */
+export class RateLimiter {
+  readonly #buckets = new Map<string, TokenBucket>();
+
+  /** `rate` null means unlimited. */
+  allow(key: string, rate: number | null, n: number, now: number): boolean {
+    if (rate === null || rate <= 0) return true;
+    let b = this.#buckets.get(key);
+    if (!b || b.rate !== rate) {
+      b = new TokenBucket(rate, now);
+      this.#buckets.set(key, b);
+    }
+    return b.take(n, now);
+  }
+}

@@ -1,0 +1,189 @@
+import type { Store } from './database.ts';
+import type { AccountsTable } from './schema.ts';
+
+export interface Account {
+  id: string;
+  name: string;
+  reportMode: 'polling' | 'webhook';
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  sendPerSecond: number | null;
+  requestsPerSecond: number | null;
+  createdAt: number;
+}
+
+function toAccount(r: AccountsTable): Account {
+  return {
+    id: r.id,
+    name: r.name,
+    reportMode: r.report_mode === 'webhook' ? 'webhook' : 'polling',
+    webhookUrl: r.webhook_url,
+    webhookSecret: r.webhook_secret,
+    sendPerSecond: r.send_per_second,
+    requestsPerSecond: r.requests_per_second,
+    createdAt: Number(r.created_at),
+  };
+}
+
+export interface NewKey {
+  id: string;
+  hash: string;
+  prefix: string;
+}
+
+/** Creates an account and its first API key in one transaction. */
+export async function insertAccount(
+  store: Store,
+  account: { id: string; name: string },
+  key: NewKey,
+  now: number,
+): Promise<void> {
+  await store.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('accounts')
+      .values({ id: account.id, name: account.name, report_mode: 'polling', created_at: now })
+      .execute();
+    await tx
+      .insertInto('api_keys')
+      .values({
+        id: key.id,
+        account_id: account.id,
+        key_hash: key.hash,
+        key_prefix: key.prefix,
+        dlr: 0,
+        created_at: now,
+      })
+      .execute();
+  });
+}
+
+export async function getAccount(store: Store, id: string): Promise<Account | undefined> {
+  const r = await store.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? toAccount(r) : undefined;
+}
+
+export async function listAccounts(store: Store): Promise<Account[]> {
+  const rows = await store.db
+    .selectFrom('accounts')
+    .selectAll()
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toAccount);
+}
+
+export async function updateAccount(
+  store: Store,
+  id: string,
+  patch: Partial<
+    Pick<
+      AccountsTable,
+      'report_mode' | 'webhook_url' | 'webhook_secret' | 'send_per_second' | 'requests_per_second'
+    >
+  >,
+): Promise<Account | undefined> {
+  const r = await store.db
+    .updateTable('accounts')
+    .set(patch)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return r ? toAccount(r) : undefined;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  prefix: string;
+  dlr: boolean;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export async function insertKey(store: Store, accountId: string, key: NewKey, now: number): Promise<void> {
+  await store.db
+    .insertInto('api_keys')
+    .values({
+      id: key.id,
+      account_id: accountId,
+      key_hash: key.hash,
+      key_prefix: key.prefix,
+      dlr: 0,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function listKeys(store: Store, accountId: string): Promise<ApiKeyRecord[]> {
+  const rows = await store.db
+    .selectFrom('api_keys')
+    .select(['id', 'account_id', 'key_prefix', 'dlr', 'created_at', 'revoked_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    accountId: r.account_id,
+    prefix: r.key_prefix,
+    dlr: r.dlr === 1,
+    createdAt: Number(r.created_at),
+    revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+  }));
+}
+
+/** Revokes a key; returns false when there is no such key. Revoking twice keeps the first time. */
+export async function revokeKey(store: Store, keyId: string, now: number): Promise<boolean> {
+  const exists = await store.db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  if (!exists) return false;
+  await store.db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return true;
+}
+
+export async function setKeyDlr(store: Store, keyId: string, dlr: boolean): Promise<boolean> {
+  const res = await store.db
+    .updateTable('api_keys')
+    .set({ dlr: dlr ? 1 : 0 })
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** What a client request is authenticated as. */
+export interface KeyPrincipal {
+  keyId: string;
+  dlr: boolean;
+  revoked: boolean;
+  account: Account;
+}
+
+export async function findKeyByHash(store: Store, hash: string): Promise<KeyPrincipal | undefined> {
+  const r = await store.db
+    .selectFrom('api_keys as k')
+    .innerJoin('accounts as a', 'a.id', 'k.account_id')
+    .select([
+      'k.id as key_id',
+      'k.dlr',
+      'k.revoked_at',
+      'a.id',
+      'a.name',
+      'a.report_mode',
+      'a.webhook_url',
+      'a.webhook_secret',
+      'a.send_per_second',
+      'a.requests_per_second',
+      'a.created_at',
+    ])
+    .where('k.key_hash', '=', hash)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  return { keyId: r.key_id, dlr: r.dlr === 1, revoked: r.revoked_at !== null, account: toAccount(r) };
+}

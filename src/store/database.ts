@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+export interface Store {
+  readonly db: Kysely<DB>;
+  readonly caps: Capabilities;
+  /** Applies every pending migration; safe to call from several instances at once. */
+  migrate(): Promise<string[]>;
+  /** True when the database answers and every known migration is applied. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL schema to work in (tests give each file its own); created when missing. */
+  readonly schema?: string;
+  /** PostgreSQL pool size. */
+  readonly poolSize?: number;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, which fit a JS number exactly.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === 20) return (v: string) => Number(v);
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid schema name ${name}`);
+  return `"${name}"`;
+}
+
+export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  throw new Error(`unsupported database URL: ${url}`);
+}
+
+function openSqlite(path: string): Store {
+  const file = path === '' ? ':memory:' : path;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run beside the single writer; NORMAL sync is durable across process
+  // crashes (only an OS crash can lose the last transactions), the usual WAL trade-off.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  return makeStore(db, SQLITE, async () => {
+    await db.destroy();
+  });
+}
+
+async function openPostgres(url: string, options: StoreOptions): Promise<Store> {
+  const schema = options.schema;
+  if (schema) {
+    const boot = new pg.Client({ connectionString: url });
+    await boot.connect();
+    try {
+      await boot.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    } finally {
+      await boot.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+  });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return makeStore(db, POSTGRES, async () => {
+    await db.destroy();
+  });
+}
+
+function makeStore(db: Kysely<DB>, caps: Capabilities, destroy: () => Promise<void>): Store {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, m] of MIGRATIONS) {
+        out[name] = { up: (d) => m.up(d, caps) };
+      }
+      return out;
+    },
+  };
+  const migrator = new Migrator({ db, provider });
+  let closed = false;
+  return {
+    db,
+    caps,
+    async migrate() {
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    },
+    async ready() {
+      try {
+        await sql`select 1`.execute(db);
+        const applied = await migrator.getMigrations();
+        return applied.every((m) => m.executedAt !== undefined);
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await destroy();
+    },
+  };
+}

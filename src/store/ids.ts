@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+
+let lastMs = 0;
+let seq = 0;
+
+/**
+ * Time-ordered identifiers: milliseconds, then a per-process sequence, then randomness that keeps
+ * two instances apart. Ordered keys keep index inserts at the right edge of the B-tree (random
+ * keys cut the insert rate about threefold in the prototype, design.md §6).
+ */
+export function newId(prefix: string): string {
+  const ms = Date.now();
+  if (ms === lastMs) {
+    seq += 1;
+  } else {
+    lastMs = ms;
+    seq = 0;
+  }
+  return `${prefix}${ms.toString(36).padStart(9, '0')}${seq.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+}

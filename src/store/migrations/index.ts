@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Capabilities } from '../capabilities.ts';
+import * as m0001 from './0001_foundation.ts';
+
+export interface NumberedMigration {
+  up(db: Kysely<unknown>, caps: Capabilities): Promise<void>;
+}
+
+/**
+ * Every migration, in order. A landed migration is never edited: a change is a new number.
+ * The names are what the migration table records.
+ */
+export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: NumberedMigration]> = [
+  ['0001_foundation', m0001],
+];
