@@ -6,6 +6,7 @@ import type { Ctx } from './context.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import type { FeaturePlugin } from './features/types.ts';
 import { makeAdminAuth } from './http/admin-auth.ts';
 import { makeApiAuth } from './http/api-auth.ts';
 import { newTrId } from './http/envelope.ts';
@@ -16,10 +17,12 @@ export interface AppDeps {
   ctx: Ctx;
   adminToken: string;
   metrics: Metrics;
+  /** More client-API plugins behind the API-key hook (tests of the plumbing use it). */
+  clientPlugins?: readonly FeaturePlugin[];
 }
 
 /** Builds the HTTP application without listening: main.ts listens, tests call inject(). */
-export async function buildApp({ ctx, adminToken, metrics }: AppDeps) {
+export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }: AppDeps) {
   const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
     loggerInstance: logger,
@@ -28,6 +31,8 @@ export async function buildApp({ ctx, adminToken, metrics }: AppDeps) {
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'trId' }),
     genReqId: () => newTrId(),
     bodyLimit: ctx.config.bodyLimit,
+    // Path parameters are keys and phone numbers; the default of 100 characters answers a raw 414.
+    routerOptions: { maxParamLength: 1000 },
     // Digit strings are accepted where the spec has numbers (timeout, tpsLimit, requestId).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -66,7 +71,7 @@ export async function buildApp({ ctx, adminToken, metrics }: AppDeps) {
   const apiAuth = makeApiAuth(ctx);
   await app.register(async (api) => {
     api.addHook('onRequest', apiAuth.hook);
-    // Client features register here as they land (send, reservations, reports, ...).
+    for (const plugin of clientPlugins) await api.register(plugin, { ctx });
   });
 
   const adminAuth = makeAdminAuth(adminToken);

@@ -7,6 +7,7 @@ import { type EngineEventMap, EventBus } from './engine/events.ts';
 import { type JobHandler, JobRunner } from './engine/runner.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
 import { CLOCK_SETTING } from './features/sandbox/clock.ts';
+import type { FeaturePlugin } from './features/types.ts';
 import { createMetrics } from './http/metrics.ts';
 import { openStore, type Store } from './store/database.ts';
 import { getSetting } from './store/settings.ts';
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   handlers?: ReadonlyMap<string, JobHandler>;
   /** PostgreSQL schema (tests give each file its own). */
   schema?: string;
+  /** More client-API plugins (tests of the HTTP plumbing). */
+  clientPlugins?: readonly FeaturePlugin[];
 }
 
 async function makeClock(config: Config, store: Store): Promise<Clock> {
@@ -79,7 +82,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   const { token, generated } = resolveAdminToken(config);
   const metrics = createMetrics(store, events);
-  const app = await buildApp({ ctx, adminToken: token, metrics });
+  const app = await buildApp({ ctx, adminToken: token, metrics, clientPlugins: options.clientPlugins ?? [] });
 
   // Another instance may move the shared manual clock; follow it.
   let clockSync: NodeJS.Timeout | null = null;
@@ -93,7 +96,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     adminTokenGenerated: generated,
     start() {
       runner?.start();
-      if (clock instanceof ManualClock && store.caps.multiProcess && !clockSync) {
+      if (clock instanceof ManualClock && !clockSync) {
         clockSync = setInterval(() => {
           void getSetting(store, CLOCK_SETTING)
             .then((v) => {

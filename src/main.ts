@@ -33,15 +33,19 @@ export async function serve(config: Config): Promise<void> {
 
   await gw.app.listen({ host: config.host, port: config.port });
   gw.start();
+  const address = gw.app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
   const db = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'postgres';
-  process.stdout.write(
-    `Omnigate listening on http://${config.host}:${config.port} (${db}; sandbox ${config.sandbox ? 'on' : 'off'}; ` +
-      `clock ${config.clock}; role ${config.role}). API docs: ${config.publicUrl}/docs\n`,
-  );
+  const base = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
+  // One write, token first: whoever waits for the "listening" line has the token too.
+  let banner = '';
   if (gw.adminTokenGenerated) {
-    process.stdout.write(
+    banner +=
       `Admin token (printed once; kept in ${config.dataDir}/admin-token): ${gw.adminToken}\n` +
-        `  Create an account: curl -s -X POST ${config.publicUrl}/admin/v1/accounts -H 'Authorization: Bearer ${gw.adminToken}' -H 'Content-Type: application/json' -d '{"name":"acme"}'\n`,
-    );
+      `  Create an account: curl -s -X POST ${base}/admin/v1/accounts -H 'Authorization: Bearer ${gw.adminToken}' -H 'Content-Type: application/json' -d '{"name":"acme"}'\n`;
   }
+  banner +=
+    `Omnigate listening on http://${config.host}:${port} (${db}; sandbox ${config.sandbox ? 'on' : 'off'}; ` +
+    `clock ${config.clock}; role ${config.role}). API docs: ${base}/docs\n`;
+  process.stdout.write(banner);
 }

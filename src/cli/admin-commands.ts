@@ -1,3 +1,269 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { SystemClock } from '../clock.ts';
+import { loadConfig } from '../config.ts';
+import type { Ctx } from '../context.ts';
+import { type EngineEventMap, EventBus } from '../engine/events.ts';
+import { GatewayError } from '../errors.ts';
+import { createAccount, listAccountSummaries, showAccount } from '../features/admin/accounts.ts';
+import { putBrand } from '../features/admin/brands.ts';
+import { createKey, revokeApiKey, setApiKeyDlr } from '../features/admin/keys.ts';
+import { putProfile } from '../features/admin/profiles.ts';
+import { addSender } from '../features/admin/senders.ts';
+import { REPORT_MODES, setLimits, setReportMode, setWebhook } from '../features/admin/settings.ts';
+import { openStore } from '../store/database.ts';
+
 /** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
-export const ADMIN_USAGE = '';
-export const ADMIN_COMMANDS: Record<string, (args: string[]) => Promise<number>> = {};
+export const ADMIN_USAGE = `  accounts create --name NAME                           create an account and its first API key
+  accounts list                                         list accounts
+  accounts show ACCOUNT_ID                              an account with its keys and registrations
+  keys create --account ACCOUNT_ID                      another API key for the account
+  keys revoke KEY_ID                                    revoke an API key for good
+  keys dlr KEY_ID --on|--off                            international DLR records for a key
+  senders add --account ACCOUNT_ID --number N           register a sender number (digits only)
+  profiles add --account ACCOUNT_ID --sender-key K      register or update a channel profile
+      [--name N] [--friend-count N] [--business-verified] [--channel-phone N]
+      [--consent-evidence] [--channel-id ID]
+  brands add --account ACCOUNT_ID --brand-id ID --brand-key K --name N
+                                                        register or update an RCS brand
+  webhook set --account ACCOUNT_ID --url URL [--secret S]
+                                                        webhook for MO and reports (secret generated)
+  report-mode set --account ACCOUNT_ID --mode polling|webhook
+                                                        how the account receives reports
+  limits set --account ACCOUNT_ID [--send-per-second N|none] [--requests-per-second N|none]
+                                                        per-second limits; none lifts one
+  Operator commands print JSON; they exit 2 with "error: ..." on a refusal or a bad argument.
+`;
+
+/** A mistake in the command line (the use cases' refusals are GatewayErrors). */
+class UsageError extends Error {}
+
+type Values = Record<string, string | boolean | undefined>;
+type Options = Record<string, { type: 'string' | 'boolean' }>;
+
+/** One subcommand: its options, and how its parsed arguments become a use-case call. */
+interface Sub {
+  options: Options;
+  /** How many positional arguments it takes (ids). */
+  positionals?: number;
+  build(values: Values, positionals: string[]): (ctx: Ctx) => Promise<unknown>;
+}
+
+function str(values: Values, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+function need(values: Values, name: string): string {
+  const v = str(values, name);
+  if (v === undefined || v === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function int(name: string, raw: string): number {
+  if (!/^-?\d+$/.test(raw)) throw new UsageError(`--${name} must be an integer, got "${raw}"`);
+  return Number(raw);
+}
+
+/** `N` or `none` (no limit); absent keeps the current value. */
+function limit(values: Values, name: string): number | null | undefined {
+  const raw = str(values, name);
+  if (raw === undefined) return undefined;
+  return raw === 'none' ? null : int(name, raw);
+}
+
+const ACCOUNT = { account: { type: 'string' } } as const;
+
+const GROUPS: Record<string, Record<string, Sub>> = {
+  accounts: {
+    create: {
+      options: { name: { type: 'string' } },
+      build: (v) => (ctx) => createAccount(ctx, { name: need(v, 'name') }),
+    },
+    list: { options: {}, build: () => (ctx) => listAccountSummaries(ctx) },
+    show: {
+      options: {},
+      positionals: 1,
+      build:
+        (_v, [id = '']) =>
+        (ctx) =>
+          showAccount(ctx, id),
+    },
+  },
+  keys: {
+    create: { options: ACCOUNT, build: (v) => (ctx) => createKey(ctx, need(v, 'account')) },
+    revoke: {
+      options: {},
+      positionals: 1,
+      build:
+        (_v, [id = '']) =>
+        (ctx) =>
+          revokeApiKey(ctx, id),
+    },
+    dlr: {
+      options: { on: { type: 'boolean' }, off: { type: 'boolean' } },
+      positionals: 1,
+      build: (v, [id = '']) => {
+        if (v.on === v.off) throw new UsageError('give exactly one of --on or --off');
+        return (ctx) => setApiKeyDlr(ctx, { keyId: id, dlr: v.on === true });
+      },
+    },
+  },
+  senders: {
+    add: {
+      options: { ...ACCOUNT, number: { type: 'string' } },
+      build: (v) => (ctx) => addSender(ctx, { accountId: need(v, 'account'), number: need(v, 'number') }),
+    },
+  },
+  profiles: {
+    add: {
+      options: {
+        ...ACCOUNT,
+        'sender-key': { type: 'string' },
+        name: { type: 'string' },
+        'friend-count': { type: 'string' },
+        'business-verified': { type: 'boolean' },
+        'channel-phone': { type: 'string' },
+        'consent-evidence': { type: 'boolean' },
+        'channel-id': { type: 'string' },
+      },
+      build: (v) => {
+        const friends = str(v, 'friend-count');
+        const input = {
+          accountId: need(v, 'account'),
+          senderKey: need(v, 'sender-key'),
+          name: str(v, 'name'),
+          friendCount: friends === undefined ? undefined : int('friend-count', friends),
+          // A flag can only turn these on; absent leaves an existing profile's value alone.
+          businessVerified: v['business-verified'] === true ? true : undefined,
+          consentEvidence: v['consent-evidence'] === true ? true : undefined,
+          channelPhoneNumber: str(v, 'channel-phone'),
+          channelId: str(v, 'channel-id'),
+        };
+        return (ctx) => putProfile(ctx, input);
+      },
+    },
+  },
+  brands: {
+    add: {
+      options: {
+        ...ACCOUNT,
+        'brand-id': { type: 'string' },
+        'brand-key': { type: 'string' },
+        name: { type: 'string' },
+      },
+      build: (v) => {
+        const input = {
+          accountId: need(v, 'account'),
+          brandId: need(v, 'brand-id'),
+          brandKey: need(v, 'brand-key'),
+          name: need(v, 'name'),
+        };
+        return (ctx) => putBrand(ctx, input);
+      },
+    },
+  },
+  webhook: {
+    set: {
+      options: { ...ACCOUNT, url: { type: 'string' }, secret: { type: 'string' } },
+      build: (v) => {
+        const input = { accountId: need(v, 'account'), url: need(v, 'url'), secret: str(v, 'secret') };
+        return (ctx) => setWebhook(ctx, input);
+      },
+    },
+  },
+  'report-mode': {
+    set: {
+      options: { ...ACCOUNT, mode: { type: 'string' } },
+      build: (v) => {
+        const accountId = need(v, 'account');
+        const mode = REPORT_MODES.find((m) => m === need(v, 'mode'));
+        if (!mode) throw new UsageError(`--mode must be ${REPORT_MODES.join(' or ')}`);
+        return (ctx) => setReportMode(ctx, { accountId, mode });
+      },
+    },
+  },
+  limits: {
+    set: {
+      options: {
+        ...ACCOUNT,
+        'send-per-second': { type: 'string' },
+        'requests-per-second': { type: 'string' },
+      },
+      build: (v) => {
+        const input = {
+          accountId: need(v, 'account'),
+          sendPerSecond: limit(v, 'send-per-second'),
+          requestsPerSecond: limit(v, 'requests-per-second'),
+        };
+        return (ctx) => setLimits(ctx, input);
+      },
+    },
+  },
+};
+
+/**
+ * The context the HTTP app gets, built straight on the configured database. Logs go to stderr so
+ * that stdout stays one JSON document. The clock is the system clock even when a gateway runs on
+ * the manual one: registrations are stamped with the operator's real time.
+ */
+async function withCtx<T>(run: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = await openStore(config.databaseUrl);
+  try {
+    await store.migrate();
+    const ctx: Ctx = {
+      config,
+      store,
+      clock: new SystemClock(),
+      logger: pino({ level: 'warn' }, process.stderr),
+      events: new EventBus<EngineEventMap>(),
+      workAdded: () => {},
+    };
+    return await run(ctx);
+  } finally {
+    await store.close();
+  }
+}
+
+function isParseArgsError(err: unknown): err is TypeError {
+  return err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS');
+}
+
+function runGroup(group: string, subs: Record<string, Sub>): (args: string[]) => Promise<number> {
+  return async ([sub, ...args]) => {
+    try {
+      const spec = sub === undefined ? undefined : subs[sub];
+      if (!spec) {
+        const known = Object.keys(subs).join(', ');
+        throw new UsageError(`${group} needs a subcommand: ${known} (omnigate help)`);
+      }
+      const want = spec.positionals ?? 0;
+      const { values, positionals } = parseArgs({
+        args,
+        options: spec.options,
+        strict: true,
+        allowPositionals: want > 0,
+      });
+      if (positionals.length !== want || positionals.some((p) => p === '')) {
+        throw new UsageError(
+          `${group} ${sub} takes ${want} argument${want === 1 ? '' : 's'} (omnigate help)`,
+        );
+      }
+      const call = spec.build(values, positionals);
+      const out = await withCtx(call);
+      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+      return 0;
+    } catch (err) {
+      if (err instanceof UsageError || err instanceof GatewayError || isParseArgsError(err)) {
+        process.stderr.write(`error: ${err.message}\n`);
+        return 2;
+      }
+      throw err;
+    }
+  };
+}
+
+export const ADMIN_COMMANDS: Record<string, (args: string[]) => Promise<number>> = Object.fromEntries(
+  Object.entries(GROUPS).map(([group, subs]) => [group, runGroup(group, subs)]),
+);

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { GatewayError } from '../errors.ts';
-import { serve } from '../main.ts';
 import { openStore } from '../store/database.ts';
 import { ADMIN_COMMANDS, ADMIN_USAGE } from './admin-commands.ts';
 
@@ -28,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
     if (values.port) overrides.PORT = values.port;
     if (values.host) overrides.HOST = values.host;
     if (values.role) overrides.OMNIGATE_ROLE = values.role;
+    // Loaded only here: the HTTP stack is a second of start-up that operator commands do not need.
+    const { serve } = await import('../main.ts');
     await serve(loadConfig(process.env, overrides));
     return -1; // keeps running
   }

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/database.ts';
 import {
+  ABANDONED_ERROR,
+  buryAbandonedJobs,
   type ClaimedJob,
   claimJobs,
   completeJob,
@@ -67,6 +69,7 @@ export class JobRunner {
   #wake: (() => void) | null = null;
   #woken = false;
   #heartbeat: NodeJS.Timeout | null = null;
+  #beating = false;
   #stopping: Promise<void> | null = null;
   #claimSeq = 0;
   #idleWaiters: IdleWaiter[] = [];
@@ -97,7 +100,7 @@ export class JobRunner {
     this.#running = true;
     // On the manual clock, work becomes due when the clock moves: look at once, not at the next poll.
     this.#unsubscribeClock = this.#o.clock.onChange(() => this.wake());
-    this.#heartbeat = setInterval(() => void this.#renewLeases(), Math.max(250, this.#o.leaseMs / 3));
+    this.#heartbeat = setInterval(() => void this.#beat(), Math.max(250, this.#o.leaseMs / 3));
     this.#heartbeat.unref();
     this.#loopDone = this.#loop();
   }
@@ -115,6 +118,8 @@ export class JobRunner {
    * Tests use it after moving the manual clock instead of sleeping.
    */
   whenIdle(): Promise<void> {
+    // A stopped runner claims nothing more: waiting for its next claim would wait forever.
+    if (this.#stopping) return Promise.resolve();
     const after = this.#claimSeq;
     const p = new Promise<void>((resolve) => this.#idleWaiters.push({ after, resolve }));
     this.wake();
@@ -153,10 +158,14 @@ export class JobRunner {
       const free = this.#o.concurrency - this.#inflight.size;
       const want = Math.min(this.#o.batchSize, free);
       let got = 0;
+      // Cleared whether or not there is room to claim: with every slot busy, a wake-up (clock move,
+      // enqueue, whenIdle) left set would send this loop round without ever awaiting, freezing the
+      // process; the job that frees a slot wakes the loop again.
+      this.#woken = false;
       if (want > 0) {
-        this.#woken = false;
         const seq = ++this.#claimSeq;
         let claimed: ClaimedJob[] = [];
+        let looked = false;
         try {
           const now = this.#o.clock.now();
           claimed = await claimJobs(
@@ -166,7 +175,9 @@ export class JobRunner {
             now,
             now + this.#o.leaseMs,
             want,
+            [...this.#inflight.keys()],
           );
+          looked = true;
         } catch (err) {
           if (!this.#running) break;
           this.#o.logger?.error({ err }, 'job claim failed');
@@ -174,7 +185,8 @@ export class JobRunner {
         got = claimed.length;
         if (got > 0) this.#countClaims(claimed);
         for (const job of claimed) this.#run(job);
-        if (got === 0 && this.#inflight.size === 0) this.#resolveIdle(seq);
+        // Idle means a claim found nothing due, not that it failed to look.
+        if (looked && got === 0 && this.#inflight.size === 0) this.#resolveIdle(seq);
         if (got === want) continue;
       }
       if (!this.#running) break;
@@ -249,6 +261,19 @@ export class JobRunner {
     }
   }
 
+  /** Keeps the leases of running jobs, and ends jobs whose worker died on their last attempt. */
+  async #beat(): Promise<void> {
+    // A slow database must not pile up ticks that all renew the same leases.
+    if (this.#beating) return;
+    this.#beating = true;
+    try {
+      await this.#renewLeases();
+      await this.#buryAbandoned();
+    } finally {
+      this.#beating = false;
+    }
+  }
+
   async #renewLeases(): Promise<void> {
     if (this.#inflight.size === 0) return;
     try {
@@ -260,6 +285,22 @@ export class JobRunner {
       );
     } catch (err) {
       this.#o.logger?.warn({ err }, 'lease renewal failed');
+    }
+  }
+
+  async #buryAbandoned(): Promise<void> {
+    try {
+      const buried = await buryAbandonedJobs(this.#o.store, this.#o.clock.now());
+      for (const j of buried) {
+        this.#o.events.emit('job.dead', {
+          kind: j.kind,
+          id: j.id,
+          attempts: j.attempts,
+          error: ABANDONED_ERROR,
+        });
+      }
+    } catch (err) {
+      this.#o.logger?.warn({ err }, 'could not bury abandoned jobs');
     }
   }
 }

@@ -44,7 +44,10 @@ export function describeValidation(error: FastifyError): string {
   const issue = error.validation?.[0] as ValidationIssue | undefined;
   if (!issue) return error.message;
   const field = fieldName(error.validationContext, issue);
-  const message = issue.keyword === 'required' ? 'is required' : (issue.message ?? 'is invalid');
+  let message = issue.keyword === 'required' ? 'is required' : (issue.message ?? 'is invalid');
+  const allowed = issue.params.allowedValues;
+  if (Array.isArray(allowed)) message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+  else if (issue.keyword === 'const') message = `must be ${JSON.stringify(issue.params.allowedValue)}`;
   return `${field} ${message}`;
 }
 

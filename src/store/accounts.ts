@@ -114,21 +114,42 @@ export async function insertKey(store: Store, accountId: string, key: NewKey, no
     .execute();
 }
 
-export async function listKeys(store: Store, accountId: string): Promise<ApiKeyRecord[]> {
-  const rows = await store.db
-    .selectFrom('api_keys')
-    .select(['id', 'account_id', 'key_prefix', 'dlr', 'created_at', 'revoked_at'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((r) => ({
+function toKeyRecord(r: {
+  id: string;
+  account_id: string;
+  key_prefix: string;
+  dlr: number;
+  created_at: number;
+  revoked_at: number | null;
+}): ApiKeyRecord {
+  return {
     id: r.id,
     accountId: r.account_id,
     prefix: r.key_prefix,
     dlr: r.dlr === 1,
     createdAt: Number(r.created_at),
     revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
-  }));
+  };
+}
+
+export async function getKey(store: Store, keyId: string): Promise<ApiKeyRecord | undefined> {
+  const r = await store.db
+    .selectFrom('api_keys')
+    .select(['id', 'account_id', 'key_prefix', 'dlr', 'created_at', 'revoked_at'])
+    .where('id', '=', keyId)
+    .executeTakeFirst();
+  return r ? toKeyRecord(r) : undefined;
+}
+
+export async function listKeys(store: Store, accountId: string): Promise<ApiKeyRecord[]> {
+  const rows = await store.db
+    .selectFrom('api_keys')
+    .select(['id', 'account_id', 'key_prefix', 'dlr', 'created_at', 'revoked_at'])
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(toKeyRecord);
 }
 
 /** Revokes a key; returns false when there is no such key. Revoking twice keeps the first time. */

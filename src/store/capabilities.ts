@@ -17,8 +17,6 @@ export interface Capabilities {
    * so a claim is one UPDATE ... RETURNING statement and needs no row lock at all.
    */
   readonly skipLocked: boolean;
-  /** Several processes can work on the same database at once. */
-  readonly multiProcess: boolean;
   /** Largest number of bound parameters in one statement (SQLite's SQLITE_MAX_VARIABLE_NUMBER). */
   readonly maxParams: number;
 }
@@ -29,7 +27,6 @@ export const SQLITE: Capabilities = Object.freeze({
   serial: 'integer',
   serialNeedsAutoIncrement: true,
   skipLocked: false,
-  multiProcess: false,
   maxParams: 32_766,
 });
 
@@ -39,6 +36,5 @@ export const POSTGRES: Capabilities = Object.freeze({
   serial: 'bigserial',
   serialNeedsAutoIncrement: false,
   skipLocked: true,
-  multiProcess: true,
   maxParams: 65_535,
 });

@@ -62,7 +62,7 @@ function openSqlite(path: string): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-  return makeStore(db, SQLITE, async () => {
+  return makeStore(db, SQLITE, undefined, async () => {
     await db.destroy();
   });
 }
@@ -87,12 +87,27 @@ async function openPostgres(url: string, options: StoreOptions): Promise<Store> 
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return makeStore(db, POSTGRES, async () => {
+  // Kysely's migrator looks for its tables in any schema unless told which: with two schemas in
+  // one database (tests, or another Kysely app) it would read the other's. Pin it to ours.
+  let migrationSchema: string;
+  try {
+    const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    migrationSchema = r.rows[0]?.schema ?? 'public';
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return makeStore(db, POSTGRES, migrationSchema, async () => {
     await db.destroy();
   });
 }
 
-function makeStore(db: Kysely<DB>, caps: Capabilities, destroy: () => Promise<void>): Store {
+function makeStore(
+  db: Kysely<DB>,
+  caps: Capabilities,
+  migrationSchema: string | undefined,
+  destroy: () => Promise<void>,
+): Store {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -102,7 +117,11 @@ function makeStore(db: Kysely<DB>, caps: Capabilities, destroy: () => Promise<vo
       return out;
     },
   };
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(migrationSchema ? { migrationTableSchema: migrationSchema } : {}),
+  });
   let closed = false;
   return {
     db,

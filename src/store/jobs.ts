@@ -46,14 +46,35 @@ function toClaimed(r: ClaimRow): ClaimedJob {
   };
 }
 
-/** Adds jobs; with `exec` a transaction, they commit (or not) with the caller's own rows. */
+/**
+ * Rows per INSERT: 8 values a row makes 8,000 bound parameters, under SQLite's 32,766 and
+ * PostgreSQL's 65,535 (one statement for a 10,000-recipient broadcast fails on both).
+ */
+const ENQUEUE_CHUNK = 1000;
+
+/**
+ * Adds jobs; with `exec` a transaction, they commit (or not) with the caller's own rows.
+ * Returns how many were added (a dedupe key already present adds none).
+ */
 export async function enqueueJobs(exec: Executor, jobs: readonly NewJob[], now: number): Promise<number> {
   if (jobs.length === 0) return 0;
+  if (jobs.length <= ENQUEUE_CHUNK) return insertJobs(exec, jobs, now);
+  // Several statements: all or none, as a single one would be.
+  if (!exec.isTransaction) return exec.transaction().execute((trx) => enqueueJobs(trx, jobs, now));
+  let added = 0;
+  for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) {
+    added += await insertJobs(exec, jobs.slice(i, i + ENQUEUE_CHUNK), now);
+  }
+  return added;
+}
+
+async function insertJobs(exec: Executor, jobs: readonly NewJob[], now: number): Promise<number> {
   const rows = jobs.map((j) => ({
     kind: j.kind,
     payload: JSON.stringify(j.payload),
     run_at: j.runAt,
-    max_attempts: j.maxAttempts ?? 25,
+    // At least one: a job with none would never be claimed, nor ever counted as dead.
+    max_attempts: Math.max(1, j.maxAttempts ?? 25),
     dedupe_key: j.dedupeKey ?? null,
     attempts: 0,
     state: 'ready',
@@ -71,8 +92,12 @@ export async function enqueueJobs(exec: Executor, jobs: readonly NewJob[], now: 
  * Claims up to `limit` due jobs of the given kinds for `workerId` until `leaseUntil`.
  * One UPDATE ... RETURNING: on PostgreSQL the inner SELECT skips rows that another instance is
  * claiming at this moment (FOR UPDATE SKIP LOCKED), so concurrent claims never overlap and never
- * wait on each other; SQLite has one writer, so the statement alone is atomic. A worker never
- * re-claims its own job whose lease ran out while it still runs it (the manual clock can jump).
+ * wait on each other; SQLite has one writer, so the statement alone is atomic.
+ * A job whose lease ran out is taken over by whoever claims next, its previous holder included
+ * (a worker restarted under the same id, or one that could not record an outcome), except the
+ * jobs in `running`: the caller still runs them (the manual clock can jump past a lease).
+ * A job whose attempts are used up is never claimed again, even when no failure was recorded:
+ * a job that kills its worker would otherwise be retried forever (buryAbandonedJobs ends it).
  */
 export async function claimJobs(
   store: Store,
@@ -81,22 +106,53 @@ export async function claimJobs(
   now: number,
   leaseUntil: number,
   limit: number,
+  running: readonly number[] = [],
 ): Promise<ClaimedJob[]> {
   if (kinds.length === 0 || limit <= 0) return [];
   const lock = store.caps.skipLocked ? sql`for update skip locked` : sql``;
+  const notRunning = running.length > 0 ? sql`and id not in (${sql.join(running)})` : sql``;
   const res = await sql<ClaimRow>`
     update jobs set locked_by = ${workerId}, locked_until = ${leaseUntil}, attempts = attempts + 1
     where id in (
       select id from jobs
       where state = 'ready' and run_at <= ${now}
-        and (locked_until is null or (locked_until <= ${now} and locked_by <> ${workerId}))
+        and (locked_until is null or locked_until <= ${now})
+        and attempts < max_attempts
         and kind in (${sql.join(kinds)})
+        ${notRunning}
       order by run_at, id
       limit ${limit}
       ${lock}
     )
     returning id, kind, payload, attempts, max_attempts, run_at`.execute(store.db);
   return res.rows.map(toClaimed).sort((a, b) => a.runAt - b.runAt || a.id - b.id);
+}
+
+export interface BuriedJob {
+  id: number;
+  kind: string;
+  attempts: number;
+}
+
+export const ABANDONED_ERROR = 'lease ran out during the last attempt (the worker died or hung)';
+
+/**
+ * Dead: jobs whose lease ran out during their last attempt. Their worker never recorded an
+ * outcome (it crashed or hung, possibly because of the job itself), and claimJobs no longer takes
+ * them, so without this they would stay `ready` forever, invisible to the dead-job count.
+ */
+export async function buryAbandonedJobs(store: Store, now: number): Promise<BuriedJob[]> {
+  const rows = await store.db
+    .updateTable('jobs')
+    .set({ state: 'dead', locked_by: null, locked_until: null, last_error: ABANDONED_ERROR })
+    .where('state', '=', 'ready')
+    // run_at <= now holds for every claimed job; it lets the (state, run_at) index narrow the scan.
+    .where('run_at', '<=', now)
+    .where('locked_until', '<=', now)
+    .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+    .returning(['id', 'kind', 'attempts'])
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, attempts: r.attempts }));
 }
 
 /** Done: the job row goes. Only the lease holder can complete; returns false if the lease was lost. */

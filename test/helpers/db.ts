@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe } from 'node:test';
+import { after, afterEach, describe } from 'node:test';
 import pg from 'pg';
 import { openStore, type Store } from '../../src/store/database.ts';
 
@@ -16,6 +16,11 @@ export interface TestDb {
   readonly dialect: Dialect;
   /** The DATABASE_URL a gateway (or a child process) should use. */
   readonly url: string;
+  /**
+   * A DATABASE_URL for a child process (`omnigate serve`): on PostgreSQL it selects the suite's
+   * schema through the connection's search_path. Call openStore() first so the schema exists.
+   */
+  readonly processUrl: string;
   /** The PostgreSQL schema (undefined on SQLite). */
   readonly schema: string | undefined;
   /** A folder of this suite's own (data dir, uploads). */
@@ -41,9 +46,13 @@ function makeTestDb(dialect: Dialect): TestDb {
     }
     rmSync(dir, { recursive: true, force: true });
   });
+  const processUrl = schema
+    ? `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
+    : url;
   return {
     dialect,
     url,
+    processUrl,
     schema,
     dir,
     async openStore() {
@@ -56,14 +65,25 @@ function makeTestDb(dialect: Dialect): TestDb {
 }
 
 /**
+ * Where each test that ran on PostgreSQL leaves a line, so that scripts/run-tests.mjs can print
+ * the PostgreSQL count in the CI log (set by that script; unset when a file is run by hand).
+ */
+const PG_COUNT_DIR = process.env.OMNIGATE_PG_COUNT_DIR;
+
+/**
  * Runs the same suite on SQLite and on PostgreSQL. Without TEST_DATABASE_URL (a laptop with no
- * PostgreSQL) the PostgreSQL half is reported as skipped, never as failed. The `[postgres]` in
- * the suite name is what scripts/pg-count-reporter.mjs counts for the CI log.
+ * PostgreSQL) the PostgreSQL half is reported as skipped, never as failed.
  */
 export function describeEachDb(name: string, body: (db: TestDb) => void): void {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const skip = dialect === 'postgres' && !PG_URL ? 'TEST_DATABASE_URL is not set' : false;
     describe(`${name} [${dialect}]`, { skip }, () => {
+      if (dialect === 'postgres' && PG_COUNT_DIR) {
+        afterEach(() => {
+          mkdirSync(PG_COUNT_DIR, { recursive: true });
+          appendFileSync(join(PG_COUNT_DIR, `${process.pid}.txt`), `${name}\n`);
+        });
+      }
       body(makeTestDb(dialect));
     });
   }

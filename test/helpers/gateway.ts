@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import type { JobHandler } from '../../src/engine/runner.ts';
+import type { FeaturePlugin } from '../../src/features/types.ts';
 import { createGateway, type Gateway } from '../../src/gateway.ts';
 import type { TestDb } from './db.ts';
 
@@ -29,6 +30,8 @@ export interface TestGatewayOptions {
   handlers?: ReadonlyMap<string, JobHandler>;
   /** Start the workers (default true). */
   start?: boolean;
+  clientPlugins?: readonly FeaturePlugin[];
+  logger?: Logger;
 }
 
 /** A whole gateway on the suite's database, as `npm start` builds it, driven through inject(). */
@@ -43,7 +46,8 @@ export async function startTestGateway(db: TestDb, options: TestGatewayOptions =
     ...options.env,
   });
   const gw = await createGateway(config, {
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...(options.clientPlugins ? { clientPlugins: options.clientPlugins } : {}),
     ...(db.schema ? { schema: db.schema } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
   });

@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { hashApiKey } from '../../src/rules/api-key.ts';
+import { findKeyByHash } from '../../src/store/accounts.ts';
+import { openStore, type Store } from '../../src/store/database.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: <T = Record<string, unknown>>() => T;
+}
+
+// SQLite only: the CLI reads one DATABASE_URL and has no notion of the test suites' PostgreSQL
+// schemas; the use cases it calls run on both databases in test/features/admin.test.ts.
+describe('omnigate operator commands', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'omnigate-cli-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite:${join(dir, 'omnigate.db')}`,
+    OMNIGATE_DATA_DIR: dir,
+  };
+  let store: Store;
+  let accountId: string;
+  let apiKey: string;
+  let keyId: string;
+
+  /** `omnigate <args>` as an operator types it. */
+  function omnigate(...args: string[]): Promise<Run> {
+    return new Promise((resolve) => {
+      execFile(process.execPath, [BIN, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        resolve({ code, stdout, stderr, json: <T>() => JSON.parse(stdout) as T });
+      });
+    });
+  }
+
+  function assertOk(run: Run): void {
+    assert.equal(run.code, 0, `exit code; stderr: ${run.stderr}`);
+  }
+
+  before(async () => {
+    const created = await omnigate('accounts', 'create', '--name', 'acme');
+    assertOk(created);
+    ({ accountId, apiKey, keyId } = created.json<{ accountId: string; apiKey: string; keyId: string }>());
+    store = await openStore(env.DATABASE_URL);
+  });
+  after(async () => {
+    await store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('accounts create prints the account and a key that authenticates', async () => {
+    assert.match(accountId, /^acc_/);
+    assert.match(keyId, /^key_/);
+    const principal = await findKeyByHash(store, hashApiKey(apiKey));
+    assert.equal(principal?.account.id, accountId);
+    assert.equal(principal?.account.name, 'acme');
+
+    const [list, show] = await Promise.all([
+      omnigate('accounts', 'list'),
+      omnigate('accounts', 'show', accountId),
+    ]);
+    assertOk(list);
+    const accounts = list.json<{ accounts: Array<{ accountId: string }> }>().accounts;
+    assert.ok(accounts.some((a) => a.accountId === accountId));
+    assertOk(show);
+    assert.equal(show.json().name, 'acme');
+    assert.ok(!show.stdout.includes(apiKey));
+  });
+
+  test('keys create, dlr and revoke', async () => {
+    const created = await omnigate('keys', 'create', '--account', accountId);
+    assertOk(created);
+    const second = created.json<{ keyId: string; apiKey: string }>();
+    assert.equal((await findKeyByHash(store, hashApiKey(second.apiKey)))?.account.id, accountId);
+
+    const on = await omnigate('keys', 'dlr', second.keyId, '--on');
+    assertOk(on);
+    assert.deepEqual(on.json(), { keyId: second.keyId, dlr: true });
+    assert.equal((await findKeyByHash(store, hashApiKey(second.apiKey)))?.dlr, true);
+
+    const revoked = await omnigate('keys', 'revoke', second.keyId);
+    assertOk(revoked);
+    assert.deepEqual(revoked.json(), { keyId: second.keyId, revoked: true });
+    assert.equal((await findKeyByHash(store, hashApiKey(second.apiKey)))?.revoked, true);
+    assert.equal((await findKeyByHash(store, hashApiKey(apiKey)))?.revoked, false);
+  });
+
+  test('registrations and settings, then shown on the account', async () => {
+    const runs = await Promise.all([
+      omnigate('senders', 'add', '--account', accountId, '--number', '01012345678'),
+      omnigate(
+        'profiles',
+        'add',
+        '--account',
+        accountId,
+        '--sender-key',
+        'sk-cli',
+        '--friend-count',
+        '50000',
+        '--business-verified',
+        '--channel-phone',
+        '15881234',
+        '--consent-evidence',
+        '--channel-id',
+        'ch-cli',
+      ),
+      omnigate(
+        'brands',
+        'add',
+        '--account',
+        accountId,
+        '--brand-id',
+        'BR.cli',
+        '--brand-key',
+        'BK.cli',
+        '--name',
+        'Cli',
+      ),
+      omnigate(
+        'webhook',
+        'set',
+        '--account',
+        accountId,
+        '--url',
+        'https://example.com/hook',
+        '--secret',
+        's3cret-value',
+      ),
+      omnigate(
+        'limits',
+        'set',
+        '--account',
+        accountId,
+        '--send-per-second',
+        '30',
+        '--requests-per-second',
+        'none',
+      ),
+    ]);
+    for (const r of runs) assertOk(r);
+    const [sender, profile, brand, webhook, limits] = runs.map((r) => r.json());
+    assert.deepEqual({ ...sender, createdAt: 0 }, { accountId, number: '01012345678', createdAt: 0 });
+    assert.equal(profile?.friendCount, 50000);
+    assert.equal(profile?.businessVerified, true);
+    assert.equal(profile?.consentEvidence, true);
+    assert.equal(profile?.channelPhoneNumber, '15881234');
+    assert.equal(profile?.channelId, 'ch-cli');
+    assert.equal(brand?.status, 'ready');
+    assert.deepEqual(webhook, { accountId, url: 'https://example.com/hook', secret: 's3cret-value' });
+    assert.deepEqual(limits, { accountId, sendPerSecond: 30, requestsPerSecond: null });
+
+    const mode = await omnigate('report-mode', 'set', '--account', accountId, '--mode', 'webhook');
+    assertOk(mode);
+    assert.deepEqual(mode.json(), { accountId, reportMode: 'webhook' });
+
+    const shown = (await omnigate('accounts', 'show', accountId)).json<{
+      reportMode: string;
+      webhook: unknown;
+      limits: unknown;
+      senders: unknown[];
+      senderProfiles: unknown[];
+      rcsBrands: unknown[];
+    }>();
+    assert.equal(shown.reportMode, 'webhook');
+    assert.deepEqual(shown.webhook, { url: 'https://example.com/hook', secretSet: true });
+    assert.deepEqual(shown.limits, { sendPerSecond: 30, requestsPerSecond: null });
+    assert.equal(shown.senders.length, 1);
+    assert.equal(shown.senderProfiles.length, 1);
+    assert.equal(shown.rcsBrands.length, 1);
+  });
+
+  test('refusals and bad arguments exit 2 with "error:" on stderr', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['accounts', 'show', 'acc_missing'], /^error: Not found: account acc_missing/],
+      [['keys', 'revoke', 'key_missing'], /key key_missing/],
+      [['senders', 'add', '--account', accountId, '--number', '010-1234-5678'], /Invalid sender number/],
+      [
+        ['report-mode', 'set', '--account', accountId, '--mode', 'email'],
+        /--mode must be polling or webhook/,
+      ],
+      [
+        ['limits', 'set', '--account', accountId, '--send-per-second', '0'],
+        /sendPerSecond must be an integer/,
+      ],
+      [['accounts', 'create'], /--name is required/],
+      [['accounts', 'create', '--name', 'x', '--bogus'], /bogus/],
+      [['keys', 'dlr', keyId], /exactly one of --on or --off/],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => omnigate(...args)));
+    runs.forEach((run, i) => {
+      const [args, pattern] = cases[i] ?? [[], /./];
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, pattern, args.join(' '));
+      assert.equal(run.stdout, '', args.join(' '));
+    });
+  });
+});

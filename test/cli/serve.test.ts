@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { describeEachDb, type TestDb } from '../helpers/db.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
+
+interface Served {
+  child: ChildProcess;
+  output: () => string;
+  port: number;
+  exit: Promise<number | null>;
+  waitFor(pattern: RegExp): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+after(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+/** `omnigate serve` as a user runs it, on a free port, the suite's database and data dir. */
+async function serve(db: TestDb, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db.processUrl,
+      OMNIGATE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  let out = '';
+  const waiters: Array<{ re: RegExp; resolve: () => void }> = [];
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const w of waiters.splice(0)) {
+      if (w.re.test(out)) w.resolve();
+      else waiters.push(w);
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = (re: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      if (re.test(out)) return resolve();
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${re}; output:\n${out}`)),
+        30_000,
+      );
+      waiters.push({
+        re,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+      void exit.then(() => reject(new Error(`exited before ${re}; output:\n${out}`)));
+    });
+  await waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+  return { child, output: () => out, port, exit, waitFor };
+}
+
+describeEachDb('omnigate serve', (db) => {
+  test('prints a generated admin token once, keeps it in the data dir, and stops cleanly on SIGTERM', async () => {
+    await (await db.openStore()).close(); // creates the PostgreSQL schema of this suite
+    const dataDir = join(db.dir, 'data-a');
+    const first = await serve(db, dataDir);
+    const token = /Admin token \(printed once[^)]*\): ([0-9a-f]{64})/.exec(first.output())?.[1];
+    assert.ok(token, first.output());
+    assert.equal(statSync(join(dataDir, 'admin-token')).mode & 0o777, 0o600);
+    const ok = await fetch(`http://127.0.0.1:${first.port}/sandbox/v1/clock`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(ok.status, 200);
+    const bad = await fetch(`http://127.0.0.1:${first.port}/sandbox/v1/clock`, {
+      headers: { authorization: 'Bearer nope' },
+    });
+    assert.equal(bad.status, 401);
+    first.child.kill('SIGTERM');
+    assert.equal(await first.exit, 0);
+    assert.match(first.output(), /"msg":"stopped"/);
+
+    const second = await serve(db, dataDir);
+    assert.doesNotMatch(second.output(), /Admin token/);
+    const again = await fetch(`http://127.0.0.1:${second.port}/sandbox/v1/clock`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(again.status, 200, 'the kept token still works after a restart');
+    second.child.kill('SIGTERM');
+    assert.equal(await second.exit, 0);
+  });
+
+  test('OMNIGATE_ADMIN_TOKEN is used as given and never printed', async () => {
+    const s = await serve(db, join(db.dir, 'data-b'), { OMNIGATE_ADMIN_TOKEN: 'operator-chosen-token' });
+    assert.doesNotMatch(s.output(), /operator-chosen-token/);
+    const res = await fetch(`http://127.0.0.1:${s.port}/sandbox/v1/clock`, {
+      headers: { authorization: 'Bearer operator-chosen-token' },
+    });
+    assert.equal(res.status, 200);
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exit, 0);
+  });
+
+  test('a request in flight holds the graceful stop; a second signal forces the exit', async () => {
+    const s = await serve(db, join(db.dir, 'data-c'));
+    // Half a request: the server must wait for it rather than cut it off. "100 Continue" tells
+    // that the server holds the request, so the signal cannot arrive before it does.
+    const sock = connect(s.port, '127.0.0.1');
+    await new Promise<void>((resolve) => sock.once('connect', () => resolve()));
+    const continued = new Promise<void>((resolve) => sock.once('data', () => resolve()));
+    sock.write(
+      'POST /healthz HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nExpect: 100-continue\r\n\r\n',
+    );
+    await continued;
+    sock.write('{"a":');
+    s.child.kill('SIGTERM');
+    await s.waitFor(/stopping: finishing in-flight work/);
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exit, 1);
+    assert.match(s.output(), /second signal: exiting now/);
+    sock.destroy();
+  });
+});

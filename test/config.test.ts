@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+test('defaults: 127.0.0.1:8080, SQLite under ./data, sandbox on, system clock', () => {
+  const c = loadConfig({});
+  assert.equal(c.host, '127.0.0.1');
+  assert.equal(c.port, 8080);
+  assert.equal(c.dataDir, resolve('./data'));
+  assert.equal(c.databaseUrl, `sqlite:${resolve('./data/omnigate.db')}`);
+  assert.equal(c.sandbox, true);
+  assert.equal(c.clock, 'system');
+  assert.equal(c.publicUrl, 'http://127.0.0.1:8080');
+  assert.equal(c.adminToken, null);
+  assert.ok(Object.isFrozen(c));
+});
+
+test('the environment and serve flags override, flags last', () => {
+  const c = loadConfig(
+    { PORT: '9000', OMNIGATE_CLOCK: 'manual', OMNIGATE_SANDBOX: 'false', DATABASE_URL: 'postgres://x/y' },
+    { PORT: '9100' },
+  );
+  assert.equal(c.port, 9100);
+  assert.equal(c.clock, 'manual');
+  assert.equal(c.sandbox, false);
+  assert.equal(c.databaseUrl, 'postgres://x/y');
+  assert.equal(c.publicUrl, 'http://127.0.0.1:9100');
+});
+
+test('bad values are refused with the variable named', () => {
+  assert.throws(
+    () => loadConfig({ PORT: 'eighty' }),
+    (e: unknown) => e instanceof ConfigError && /PORT/.test(e.message),
+  );
+  assert.throws(() => loadConfig({ OMNIGATE_CLOCK: 'fast' }), /OMNIGATE_CLOCK/);
+  assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+  assert.throws(() => loadConfig({ OMNIGATE_SANDBOX: 'maybe' }), /OMNIGATE_SANDBOX/);
+});

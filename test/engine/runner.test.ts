@@ -1,0 +1,679 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, before, beforeEach, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { type Selectable, sql } from 'kysely';
+import { ManualClock } from '../../src/clock.ts';
+import { backoffMs } from '../../src/engine/backoff.ts';
+import { type EngineEventMap, type EngineEvents, EventBus } from '../../src/engine/events.ts';
+import {
+  type JobHandler,
+  JobRunner,
+  type Reschedule,
+  RetryAt,
+  type RunnerOptions,
+} from '../../src/engine/runner.ts';
+import type { Store } from '../../src/store/database.ts';
+import {
+  ABANDONED_ERROR,
+  type ClaimedJob,
+  claimJobs,
+  enqueueJobs,
+  type NewJob,
+} from '../../src/store/jobs.ts';
+import type { JobsTable } from '../../src/store/schema.ts';
+import { describeEachDb, type TestDb } from '../helpers/db.ts';
+
+const T0 = Date.UTC(2030, 0, 1, 0, 0, 0);
+const LEASE = 30_000;
+/** A runner that never goes idle fails its test instead of hanging the file. */
+const LIMIT = { timeout: 20_000 };
+const ROOT = join(import.meta.dirname, '..', '..');
+
+interface EventLog {
+  claimed: EngineEventMap['job.claimed'][];
+  completed: EngineEventMap['job.completed'][];
+  failed: EngineEventMap['job.failed'][];
+  dead: EngineEventMap['job.dead'][];
+  rescheduled: EngineEventMap['job.rescheduled'][];
+  lost: EngineEventMap['job.lost'][];
+}
+
+function recordEvents(events: EngineEvents): EventLog {
+  const log: EventLog = { claimed: [], completed: [], failed: [], dead: [], rescheduled: [], lost: [] };
+  events.on('job.claimed', (e) => log.claimed.push(e));
+  events.on('job.completed', (e) => log.completed.push(e));
+  events.on('job.failed', (e) => log.failed.push(e));
+  events.on('job.dead', (e) => log.dead.push(e));
+  events.on('job.rescheduled', (e) => log.rescheduled.push(e));
+  events.on('job.lost', (e) => log.lost.push(e));
+  return log;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+function deferred<T = void>(): Deferred<T> {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/**
+ * Waits for a condition that real time brings about (a heartbeat, another process), polling and
+ * failing with `what` after `timeoutMs`. It waits for a fact; it never asserts that time passed.
+ */
+async function waitFor(
+  what: string,
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await delay(10);
+  }
+}
+
+/** Rejects with `what` when `p` has not settled in `timeoutMs` (a hung runner fails, not hangs). */
+async function within<T>(what: string, p: Promise<T>, timeoutMs = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describeEachDb('job runner', (db) => {
+  let store: Store;
+  let clock: ManualClock;
+  const runners: JobRunner[] = [];
+
+  before(async () => {
+    store = await db.openStore();
+  });
+  beforeEach(async () => {
+    await store.db.deleteFrom('jobs').execute();
+    clock = new ManualClock(T0);
+  });
+  afterEach(async () => {
+    for (const r of runners.splice(0)) await r.stop(0);
+  });
+
+  function makeRunner(
+    handlers: Record<string, JobHandler>,
+    options: Partial<Omit<RunnerOptions, 'store' | 'clock' | 'events' | 'handlers'>> = {},
+  ): { runner: JobRunner; log: EventLog } {
+    const events: EngineEvents = new EventBus<EngineEventMap>();
+    const log = recordEvents(events);
+    const runner = new JobRunner({
+      store,
+      clock,
+      events,
+      handlers: new Map(Object.entries(handlers)),
+      leaseMs: LEASE,
+      // Only wakes move these runners (clock moves, whenIdle, finished jobs): no poll can hide a
+      // missing wake-up behind a lucky timer.
+      pollMs: 60_000,
+      ...options,
+    });
+    runners.push(runner);
+    return { runner, log };
+  }
+
+  /** A handler that records every run of every job. */
+  function recorder(outcome?: (run: number) => Reschedule | undefined): {
+    handler: JobHandler;
+    runs: ClaimedJob[];
+    count: (id: number) => number;
+  } {
+    const runs: ClaimedJob[] = [];
+    return {
+      runs,
+      count: (id) => runs.filter((j) => j.id === id).length,
+      handler: async (job) => {
+        runs.push(job);
+        return outcome?.(runs.filter((j) => j.id === job.id).length);
+      },
+    };
+  }
+
+  async function enqueue(list: NewJob[]): Promise<number[]> {
+    const before = await store.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirst();
+    await enqueueJobs(store.db, list, clock.now());
+    const rows = await store.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('id', '>', Number(before?.m ?? 0))
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  function row(id: number): Promise<Selectable<JobsTable> | undefined> {
+    return store.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async function jobCount(): Promise<number> {
+    const r = await store.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  test('a job scheduled for later runs once the clock reaches its run_at, not before', LIMIT, async () => {
+    const rec = recorder();
+    const { runner } = makeRunner({ 'test.a': rec.handler });
+    const [id] = await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 + 60_000 }]);
+    assert.ok(id);
+    runner.start();
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 0);
+    clock.advance(59_999);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 0, 'one millisecond early is early');
+    clock.set(T0 + 60_000);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.count(id), 1);
+    assert.equal(await row(id), undefined, 'done jobs are deleted');
+    clock.advance(3_600_000);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 1, 'and it runs once');
+  });
+
+  test('jobs of a dead worker are taken over when its lease ends, not before', LIMIT, async () => {
+    const ids = await enqueue(
+      Array.from({ length: 5 }, (_, i) => ({ kind: 'test.a', payload: { i }, runAt: T0 })),
+    );
+    const dead = await claimJobs(store, ['test.a'], 'dead-worker', T0, T0 + LEASE, 10);
+    assert.equal(dead.length, 5);
+    const rec = recorder();
+    const { runner, log } = makeRunner({ 'test.a': rec.handler }, { workerId: 'survivor' });
+    runner.start();
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 0, 'leased jobs are not run by another worker');
+    clock.advance(LEASE - 1);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 0, 'not one millisecond before the lease ends');
+    clock.advance(1);
+    await within('idle', runner.whenIdle());
+    assert.deepEqual(
+      rec.runs.map((j) => j.id).sort((a, b) => a - b),
+      ids,
+    );
+    for (const j of rec.runs) assert.equal(j.attempts, 2, 'the attempt that died with its worker counts');
+    assert.equal(await jobCount(), 0);
+    assert.equal(log.completed.length, 5);
+    clock.advance(10 * LEASE);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 5, 'each ran exactly once');
+  });
+
+  test('a runner restarted under the same worker id takes over what its old self left', LIMIT, async () => {
+    const [id] = await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 }]);
+    assert.ok(id);
+    await claimJobs(store, ['test.a'], 'host-1', T0, T0 + LEASE, 10);
+    const rec = recorder();
+    const { runner } = makeRunner({ 'test.a': rec.handler }, { workerId: 'host-1' });
+    runner.start();
+    clock.advance(LEASE);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.count(id), 1);
+    assert.equal(await row(id), undefined);
+  });
+
+  test(
+    'a failing job is retried after backoffMs(attempts) and is dead after max_attempts',
+    LIMIT,
+    async () => {
+      let calls = 0;
+      const { runner, log } = makeRunner({
+        'test.fail': async () => {
+          calls++;
+          throw new Error(`boom ${calls}`);
+        },
+      });
+      const [id] = await enqueue([{ kind: 'test.fail', payload: {}, runAt: T0, maxAttempts: 3 }]);
+      assert.ok(id);
+      runner.start();
+      await within('idle', runner.whenIdle());
+      assert.equal(calls, 1);
+      let r = await row(id);
+      assert.equal(r?.attempts, 1);
+      assert.equal(r?.state, 'ready');
+      assert.equal(Number(r?.run_at), T0 + backoffMs(1));
+      assert.equal(backoffMs(1), 1000, 'first retry after a second');
+      assert.equal(r?.last_error, 'boom 1');
+      assert.equal(r?.locked_by, null);
+      assert.deepEqual(log.failed, [
+        { kind: 'test.fail', id, attempts: 1, error: 'boom 1', retryAt: T0 + 1000 },
+      ]);
+
+      clock.advance(999);
+      await within('idle', runner.whenIdle());
+      assert.equal(calls, 1, 'not retried before its time');
+      clock.advance(1);
+      await within('idle', runner.whenIdle());
+      assert.equal(calls, 2);
+      r = await row(id);
+      assert.equal(r?.attempts, 2);
+      assert.equal(Number(r?.run_at), T0 + 1000 + backoffMs(2));
+      assert.equal(backoffMs(2), 2000, 'the delay doubles');
+      assert.equal(r?.last_error, 'boom 2');
+
+      clock.set(T0 + 3000);
+      await within('idle', runner.whenIdle());
+      assert.equal(calls, 3);
+      r = await row(id);
+      assert.equal(r?.state, 'dead');
+      assert.equal(r?.attempts, 3);
+      assert.equal(r?.last_error, 'boom 3');
+      assert.deepEqual(log.dead, [{ kind: 'test.fail', id, attempts: 3, error: 'boom 3' }]);
+      assert.equal(log.failed.length, 2);
+
+      clock.advance(86_400_000);
+      await within('idle', runner.whenIdle());
+      assert.equal(calls, 3, 'a dead job is never claimed again');
+    },
+  );
+
+  test('backoff doubles from one second and stops growing at one hour', () => {
+    assert.deepEqual(
+      [1, 2, 3, 4, 10].map((n) => backoffMs(n)),
+      [1000, 2000, 4000, 8000, 512_000],
+    );
+    assert.equal(backoffMs(0), 1000, 'attempt 0 is treated as the first');
+    assert.equal(backoffMs(13), 3_600_000);
+    assert.equal(backoffMs(25), 3_600_000);
+    assert.equal(backoffMs(10_000), 3_600_000, 'no overflow on absurd attempt counts');
+  });
+
+  test('RetryAt sets the exact time of the next attempt', LIMIT, async () => {
+    let calls = 0;
+    const { runner, log } = makeRunner({
+      'test.retry': async () => {
+        calls++;
+        if (calls === 1) throw new RetryAt('carrier busy', T0 + 12_345);
+        return undefined;
+      },
+    });
+    const [id] = await enqueue([{ kind: 'test.retry', payload: {}, runAt: T0 }]);
+    assert.ok(id);
+    runner.start();
+    await within('idle', runner.whenIdle());
+    const r = await row(id);
+    assert.equal(Number(r?.run_at), T0 + 12_345);
+    assert.equal(r?.attempts, 1);
+    assert.equal(r?.last_error, 'carrier busy');
+    assert.equal(log.failed[0]?.retryAt, T0 + 12_345);
+    clock.set(T0 + 12_344);
+    await within('idle', runner.whenIdle());
+    assert.equal(calls, 1);
+    clock.set(T0 + 12_345);
+    await within('idle', runner.whenIdle());
+    assert.equal(calls, 2);
+    assert.equal(await row(id), undefined);
+  });
+
+  test('a reschedule moves run_at and resets attempts without counting a failure', LIMIT, async () => {
+    // maxAttempts 1: were a reschedule counted as a failure, the job would die at the first one.
+    const rec = recorder((run) =>
+      run <= 3 ? { rescheduleAt: clock.now() + 5000, payload: { step: run + 1 } } : undefined,
+    );
+    const { runner, log } = makeRunner({ 'test.later': rec.handler });
+    const [id] = await enqueue([{ kind: 'test.later', payload: { step: 1 }, runAt: T0, maxAttempts: 1 }]);
+    assert.ok(id);
+    runner.start();
+    await within('idle', runner.whenIdle());
+    const r = await row(id);
+    assert.equal(r?.attempts, 0);
+    assert.equal(r?.state, 'ready');
+    assert.equal(r?.last_error, null);
+    assert.equal(Number(r?.run_at), T0 + 5000);
+    assert.deepEqual(log.rescheduled, [{ kind: 'test.later', id, runAt: T0 + 5000 }]);
+    assert.equal(log.failed.length, 0);
+
+    clock.advance(4999);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 1, 'not before the new run_at');
+    for (let i = 0; i < 3; i++) {
+      clock.set(Number((await row(id))?.run_at));
+      await within('idle', runner.whenIdle());
+    }
+    assert.deepEqual(
+      rec.runs.map((j) => [j.payload.step, j.attempts]),
+      [
+        [1, 1],
+        [2, 1],
+        [3, 1],
+        [4, 1],
+      ],
+    );
+    assert.equal(await row(id), undefined, 'completed on the fourth run');
+    assert.equal(log.dead.length, 0);
+  });
+
+  test('a dedupe key admits one job while it exists; usable again once the job ran', LIMIT, async () => {
+    const rec = recorder();
+    const { runner } = makeRunner({ 'test.tick': rec.handler });
+    const tick: NewJob = {
+      kind: 'test.tick',
+      payload: {},
+      runAt: T0 + 60_000,
+      dedupeKey: 'tick:2030-01-01T00:01',
+    };
+    // Two instances fire the same scheduled work: only one job results.
+    assert.equal(await enqueueJobs(store.db, [tick], T0), 1);
+    assert.equal(await enqueueJobs(store.db, [tick], T0), 0);
+    runner.start();
+    clock.advance(60_000);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 1);
+    assert.equal(await enqueueJobs(store.db, [tick], clock.now()), 1, 'the key is free once its job is done');
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 2);
+  });
+
+  test('claims go in batches of batchSize', LIMIT, async () => {
+    const rec = recorder();
+    const { runner, log } = makeRunner({ 'test.a': rec.handler }, { batchSize: 4 });
+    await enqueue(Array.from({ length: 10 }, (_, i) => ({ kind: 'test.a', payload: { i }, runAt: T0 })));
+    runner.start();
+    await within('idle', runner.whenIdle());
+    assert.deepEqual(
+      log.claimed.map((e) => e.count),
+      [4, 4, 2],
+    );
+    assert.equal(rec.runs.length, 10);
+  });
+
+  test('no more jobs run at once than `concurrency`, and all of them run', LIMIT, async () => {
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    const { runner } = makeRunner(
+      {
+        'test.a': async () => {
+          running++;
+          most = Math.max(most, running);
+          // Simulated I/O: the handler yields so that others could start if the runner let them.
+          await delay(1);
+          running--;
+          done++;
+          return undefined;
+        },
+      },
+      { concurrency: 3 },
+    );
+    await enqueue(Array.from({ length: 20 }, (_, i) => ({ kind: 'test.a', payload: { i }, runAt: T0 })));
+    runner.start();
+    await within('idle', runner.whenIdle());
+    assert.equal(done, 20);
+    assert.equal(most, 3);
+    assert.equal(runner.inflight, 0);
+  });
+
+  test(
+    'stop() completes jobs that finish in the grace time and hands the rest back at once',
+    LIMIT,
+    async () => {
+      const gates = new Map<string, Deferred<undefined>>();
+      const bothStarted = deferred();
+      const { runner, log } = makeRunner(
+        {
+          'test.block': async (job) => {
+            const gate = deferred<undefined>();
+            gates.set(String(job.payload.name), gate);
+            if (gates.size === 2) bothStarted.resolve();
+            return gate.promise;
+          },
+        },
+        { workerId: 'stopping' },
+      );
+      const [quick, stuck] = await enqueue([
+        { kind: 'test.block', payload: { name: 'quick' }, runAt: T0 },
+        { kind: 'test.block', payload: { name: 'stuck' }, runAt: T0 },
+      ]);
+      assert.ok(quick && stuck);
+      runner.start();
+      await within('both jobs to start', bothStarted.promise);
+      assert.equal(runner.inflight, 2);
+
+      const stopping = runner.stop(500);
+      assert.equal(runner.stop(500), stopping, 'a second stop() joins the first');
+      gates.get('quick')?.resolve(undefined);
+      await within('stop', stopping);
+      assert.equal(await row(quick), undefined, 'finished during the grace time: completed');
+      assert.deepEqual(
+        log.completed.map((e) => e.id),
+        [quick],
+      );
+      const r = await row(stuck);
+      assert.equal(r?.locked_by, null);
+      assert.equal(r?.locked_until, null);
+      assert.equal(r?.attempts, 0, 'the interrupted attempt is not counted');
+      assert.equal(r?.state, 'ready');
+      await within('stop again', runner.stop());
+      await within('whenIdle after stop', runner.whenIdle());
+
+      // Another runner takes the handed-back job at once: no lease to wait out, the clock stands still.
+      const rec = recorder();
+      const other = makeRunner({ 'test.block': rec.handler });
+      other.runner.start();
+      await within('idle', other.runner.whenIdle());
+      assert.equal(rec.count(stuck), 1);
+      assert.equal(rec.runs[0]?.attempts, 1);
+      assert.equal(await row(stuck), undefined);
+
+      // The first runner's handler finishing late must not count as a completion of its own.
+      gates.get('stuck')?.resolve(undefined);
+      await waitFor('the late finish to be reported', () => log.lost.length === 1);
+      assert.deepEqual(log.lost, [{ kind: 'test.block', id: stuck }]);
+      assert.equal(log.completed.length, 1);
+    },
+  );
+
+  test('stop() before start() and start() after stop() do nothing', LIMIT, async () => {
+    const rec = recorder();
+    const { runner } = makeRunner({ 'test.a': rec.handler });
+    await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 }]);
+    await within('stop', runner.stop(0));
+    runner.start();
+    await within('whenIdle', runner.whenIdle());
+    assert.equal(rec.runs.length, 0);
+    assert.equal(await jobCount(), 1);
+  });
+
+  test('a running job keeps its lease: the heartbeat extends it on the gateway clock', LIMIT, async () => {
+    // leaseMs 600 makes the heartbeat tick every 250 ms of real time (its floor).
+    const gate = deferred<undefined>();
+    const started = deferred();
+    const { runner } = makeRunner(
+      {
+        'test.long': async () => {
+          started.resolve();
+          return gate.promise;
+        },
+      },
+      { leaseMs: 600, workerId: 'long' },
+    );
+    const [id] = await enqueue([{ kind: 'test.long', payload: {}, runAt: T0 }]);
+    assert.ok(id);
+    runner.start();
+    await within('the job to start', started.promise);
+    assert.equal(Number((await row(id))?.locked_until), T0 + 600);
+
+    clock.advance(400);
+    await waitFor('the lease to be renewed', async () => Number((await row(id))?.locked_until) === T0 + 1000);
+    assert.deepEqual(
+      await claimJobs(store, ['test.long'], 'other', T0 + 700, T0 + 10_000, 10),
+      [],
+      'past the first lease, the job is still held',
+    );
+    gate.resolve(undefined);
+    await within('idle', runner.whenIdle());
+    assert.equal(await row(id), undefined);
+  });
+
+  test(
+    'a clock jump past a running job’s lease does not start it again in the same runner',
+    LIMIT,
+    async () => {
+      const gate = deferred<undefined>();
+      let stuckRuns = 0;
+      const probeRan = deferred();
+      const { runner } = makeRunner({
+        'test.a': async (job) => {
+          if (job.payload.probe) {
+            probeRan.resolve();
+            return undefined;
+          }
+          stuckRuns++;
+          return gate.promise;
+        },
+      });
+      const [stuck] = await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 }]);
+      await enqueue([{ kind: 'test.a', payload: { probe: true }, runAt: T0 + 2 * LEASE }]);
+      runner.start();
+      await waitFor('the job to start', () => stuckRuns === 1);
+      // The claim that takes the probe would take the older, expired job first, were it not excluded.
+      clock.advance(2 * LEASE);
+      await within('the probe to run', probeRan.promise);
+      assert.equal(stuckRuns, 1);
+      gate.resolve(undefined);
+      await within('idle', runner.whenIdle());
+      assert.equal(stuckRuns, 1);
+      assert.equal(await row(stuck ?? -1), undefined);
+    },
+  );
+
+  test('a job whose worker died on its last attempt becomes dead, without running again', LIMIT, async () => {
+    const [id] = await enqueue([{ kind: 'test.poison', payload: {}, runAt: T0, maxAttempts: 1 }]);
+    assert.ok(id);
+    await claimJobs(store, ['test.poison'], 'crashed', T0, T0 + LEASE, 10);
+    const rec = recorder();
+    // leaseMs 600: the heartbeat that buries such jobs ticks every 250 ms of real time.
+    const { runner, log } = makeRunner({ 'test.poison': rec.handler }, { leaseMs: 600 });
+    runner.start();
+    clock.advance(LEASE);
+    await waitFor('the job to be declared dead', () => log.dead.length === 1);
+    assert.deepEqual(log.dead, [{ kind: 'test.poison', id, attempts: 1, error: ABANDONED_ERROR }]);
+    const r = await row(id);
+    assert.equal(r?.state, 'dead');
+    assert.equal(r?.locked_by, null);
+    await within('idle', runner.whenIdle());
+    assert.equal(rec.runs.length, 0);
+  });
+});
+
+interface Worker {
+  readonly name: string;
+  readonly child: ChildProcess;
+  readonly ready: Promise<void>;
+  readonly exited: Promise<number | null>;
+  stderr(): string;
+}
+
+function spawnWorker(db: TestDb, name: string): Worker {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url };
+  // The child is a worker, not a test file: it must not report to this test runner.
+  delete env.NODE_TEST_CONTEXT;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'test/helpers/job-worker-process.ts'),
+      '--worker',
+      name,
+      ...(db.schema ? ['--schema', db.schema] : []),
+    ],
+    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (line.trim() === 'ready') resolve();
+    });
+    void exited.then((code) => reject(new Error(`worker ${name} exited (${code}) before ready: ${err}`)));
+  });
+  return { name, child, ready, exited, stderr: () => err };
+}
+
+async function stopWorker(w: Worker): Promise<void> {
+  if (w.child.exitCode !== null || w.child.signalCode !== null) return;
+  w.child.kill('SIGTERM');
+  const gone = await Promise.race([w.exited.then(() => true), delay(5000, false, { ref: false })]);
+  if (!gone) w.child.kill('SIGKILL');
+}
+
+describeEachDb('job runner across processes', (db) => {
+  test('two worker processes never run the same job', { timeout: 120_000 }, async (t) => {
+    const store = await db.openStore();
+    await sql`create table job_runs (job_id bigint not null, worker text not null)`.execute(store.db);
+    const workers = [spawnWorker(db, 'worker-a'), spawnWorker(db, 'worker-b')];
+    t.after(() => Promise.all(workers.map(stopWorker)));
+    await within('both workers to be ready', Promise.all(workers.map((w) => w.ready)), 30_000);
+
+    const total = 600;
+    const now = Date.now();
+    await enqueueJobs(
+      store.db,
+      Array.from({ length: total }, (_, i) => ({ kind: 'test.record', payload: { i }, runAt: now })),
+      now,
+    );
+
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const r = await store.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      const left = Number(r?.n ?? 0);
+      if (left === 0) break;
+      const dead = workers.find((w) => w.child.exitCode !== null);
+      if (dead) assert.fail(`worker ${dead.name} exited with ${dead.child.exitCode}: ${dead.stderr()}`);
+      if (Date.now() > deadline) {
+        assert.fail(
+          `after 30 s ${left} of ${total} jobs are still in the jobs table; stderr: ${workers.map((w) => w.stderr()).join('\n')}`,
+        );
+      }
+      await delay(25);
+    }
+
+    const dupes = await sql<{ job_id: number | string; n: number | string }>`
+      select job_id, count(*) as n from job_runs group by job_id having count(*) > 1`.execute(store.db);
+    assert.deepEqual(dupes.rows, [], 'a job ran more than once');
+    const counts = await sql<{ runs: number | string; jobs: number | string }>`
+      select count(*) as runs, count(distinct job_id) as jobs from job_runs`.execute(store.db);
+    assert.equal(Number(counts.rows[0]?.runs), total, 'every job ran exactly once');
+    assert.equal(Number(counts.rows[0]?.jobs), total);
+    const byWorker = await sql<{ worker: string; n: number | string }>`
+      select worker, count(*) as n from job_runs group by worker order by worker`.execute(store.db);
+    const split = byWorker.rows.map((r) => `${r.worker}: ${r.n}`).join(', ');
+    t.diagnostic(`${db.dialect}: ${total} jobs, ${split}`);
+    assert.equal(byWorker.rows.length, 2, `both workers took jobs (${split})`);
+  });
+});

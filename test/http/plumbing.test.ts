@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, test } from 'node:test';
+import { Type } from '@sinclair/typebox';
+import pino from 'pino';
+import type { FeaturePlugin } from '../../src/features/types.ts';
+import { success } from '../../src/http/envelope.ts';
+import { generateApiKey, hashApiKey, keyPrefix } from '../../src/rules/api-key.ts';
+import { insertAccount, insertKey, revokeKey, updateAccount } from '../../src/store/accounts.ts';
+import { newId } from '../../src/store/ids.ts';
+import { describeEachDb } from '../helpers/db.ts';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+
+/** A client route with a schema and a failure mode, to drive the shared plumbing. */
+const probe: FeaturePlugin = async (app) => {
+  app.post(
+    '/api/test/probe',
+    {
+      schema: {
+        body: Type.Object({
+          name: Type.String({ minLength: 1 }),
+          items: Type.Optional(Type.Array(Type.Object({ to: Type.String({ pattern: '^[0-9]+$' }) }))),
+          explode: Type.Optional(Type.Boolean()),
+        }),
+      },
+    },
+    async (req) => {
+      if (req.body.explode) throw new Error('boom: the secret text 01099998888');
+      return success(req.id, { name: req.body.name, account: req.principal?.account.id });
+    },
+  );
+};
+
+interface LogLine {
+  level: number;
+  msg: string;
+  trId?: string;
+}
+
+describeEachDb('client API plumbing', (db) => {
+  let t: TestGateway;
+  let key: string;
+  let accountId: string;
+  const logs: LogLine[] = [];
+
+  before(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
+        cb();
+      },
+    });
+    t = await startTestGateway(db, {
+      clientPlugins: [probe],
+      env: { OMNIGATE_BODY_LIMIT: '4096' },
+      logger: pino({ level: 'info' }, sink),
+    });
+    accountId = newId('acc_');
+    key = generateApiKey();
+    await insertAccount(
+      t.gw.ctx.store,
+      { id: accountId, name: 'plumbing' },
+      { id: newId('key_'), hash: hashApiKey(key), prefix: keyPrefix(key) },
+      t.gw.ctx.clock.now(),
+    );
+  });
+  after(() => t.close());
+
+  /** `apiKey` null sends no Authorization header at all. */
+  const probeCall = (body: unknown, apiKey: string | null = key, headers: Record<string, string> = {}) =>
+    t.request({ method: 'POST', url: '/api/test/probe', body, ...(apiKey ? { apiKey } : {}), headers });
+
+  test('a valid key passes and every response has the envelope with a unique providerTrId', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const res = await probeCall({ name: 'x' });
+      assert.equal(res.statusCode, 200);
+      const body = res.json();
+      assert.equal(body.common.authCode, 'A000');
+      assert.equal(body.data.code, 'A000');
+      assert.equal(body.data.data.account, accountId);
+      ids.add(body.common.providerTrId);
+    }
+    assert.equal(ids.size, 30);
+  });
+
+  test('missing, unknown and revoked keys get HTTP 401, authCode A401 and no data', async () => {
+    const revoked = generateApiKey();
+    const revokedId = newId('key_');
+    await insertKey(t.gw.ctx.store, accountId, { id: revokedId, hash: hashApiKey(revoked), prefix: 'x' }, 0);
+    await revokeKey(t.gw.ctx.store, revokedId, 1);
+    for (const [apiKey, why] of [
+      [null, 'missing'],
+      ['og_not-a-key', 'unknown'],
+      [revoked, 'revoked'],
+    ] as const) {
+      const res = await probeCall({ name: 'x' }, apiKey);
+      assert.equal(res.statusCode, 401, why);
+      const body = res.json();
+      assert.equal(body.common.authCode, 'A401', why);
+      assert.match(body.common.authResult, new RegExp(why, 'i'));
+      assert.ok(body.common.providerTrId);
+      assert.equal(body.data, undefined, why);
+    }
+  });
+
+  test('an unknown path is 404 with a gateway code, in the envelope under /api', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/comm/v1/nothing-here', apiKey: key });
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().data.code, 'A404');
+    assert.ok(res.json().common.providerTrId);
+    const admin = await t.request({ method: 'GET', url: '/admin/v1/nothing-here', admin: true });
+    assert.equal(admin.statusCode, 404);
+    assert.equal(admin.json().code, 'A404');
+  });
+
+  test('unparsable JSON is 400 A010', async () => {
+    for (const payload of ['{"name":', '', '{"__proto__": {"x": 1}}']) {
+      const res = await probeCall(payload, key, { 'content-type': 'application/json' });
+      assert.equal(res.statusCode, 400, payload);
+      assert.equal(res.json().data.code, 'A010', payload);
+    }
+  });
+
+  test('a schema violation is 400 A300 and the result names the field', async () => {
+    const missing = await probeCall({});
+    assert.equal(missing.statusCode, 400);
+    assert.equal(missing.json().data.code, 'A300');
+    assert.match(missing.json().data.result, /\bname\b.*required/);
+    const nested = await probeCall({ name: 'x', items: [{ to: '010' }, { to: '01x' }] });
+    assert.equal(nested.statusCode, 400);
+    assert.match(nested.json().data.result, /items\[1\]\.to/);
+  });
+
+  test('a body over the size limit is 413 A413; an unsupported content type is 415 A415', async () => {
+    const big = await probeCall({ name: 'x'.repeat(5000) });
+    assert.equal(big.statusCode, 413);
+    assert.equal(big.json().data.code, 'A413');
+    const xml = await probeCall('<a/>', key, { 'content-type': 'application/xml' });
+    assert.equal(xml.statusCode, 415);
+    assert.equal(xml.json().data.code, 'A415');
+  });
+
+  test('an unexpected error is 500 A910 with one log line carrying the trId and no client data', async () => {
+    const before = logs.length;
+    const res = await probeCall({ name: 'x', explode: true });
+    assert.equal(res.statusCode, 500);
+    const body = res.json();
+    assert.equal(body.data.code, 'A910');
+    const trId = body.common.providerTrId;
+    const lines = logs.slice(before).filter((l) => l.level >= 50);
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0]?.trId, trId);
+    assert.doesNotMatch(body.data.result, /01099998888/);
+  });
+
+  test("the account's requestsPerSecond limit answers 429 A020 past the limit", async () => {
+    const other = generateApiKey();
+    const otherId = newId('acc_');
+    await insertAccount(
+      t.gw.ctx.store,
+      { id: otherId, name: 'limited' },
+      { id: newId('key_'), hash: hashApiKey(other), prefix: 'x' },
+      0,
+    );
+    await updateAccount(t.gw.ctx.store, otherId, { requests_per_second: 3 });
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await probeCall({ name: 'x' }, other)).statusCode);
+    assert.deepEqual(codes.slice(0, 3), [200, 200, 200]);
+    assert.equal(codes[3], 429);
+    const res = await probeCall({ name: 'x' }, other);
+    assert.equal(res.json().data.code, 'A020');
+    // The first account has no limit and is not affected.
+    assert.equal((await probeCall({ name: 'x' })).statusCode, 200);
+  });
+});
