@@ -1,10 +1,15 @@
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Ctx } from './context.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
+import { sandboxWorldRoutes } from './features/sandbox/world-routes.ts';
+import { sendRoutes } from './features/send/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { makeAdminAuth } from './http/admin-auth.ts';
@@ -66,12 +71,17 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  // Uploads: the largest accepted file is checked per route; this is the hard ceiling.
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 5, fields: 50 } });
+
   await app.register(systemRoutes, { store: ctx.store, metrics });
 
   const apiAuth = makeApiAuth(ctx);
   await app.register(async (api) => {
     api.addHook('onRequest', apiAuth.hook);
-    for (const plugin of clientPlugins) await api.register(plugin, { ctx });
+    for (const plugin of [sendRoutes, reportRoutes, fileRoutes, ...clientPlugins]) {
+      await api.register(plugin, { ctx });
+    }
   });
 
   const adminAuth = makeAdminAuth(adminToken);
@@ -88,6 +98,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
       async (sandbox) => {
         sandbox.addHook('onRequest', adminAuth);
         await sandbox.register(sandboxRoutes, { ctx });
+        await sandbox.register(sandboxWorldRoutes, { ctx });
       },
       { prefix: '/sandbox/v1' },
     );

@@ -2,10 +2,14 @@ import pino, { type Logger } from 'pino';
 import { buildApp, type GatewayApp } from './app.ts';
 import { type Clock, ManualClock, SystemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { ConnectorRegistry } from './connectors/registry.ts';
+import { createSandboxConnector } from './connectors/sandbox/connector.ts';
 import type { Ctx } from './context.ts';
+import { createDispatcher } from './engine/dispatch.ts';
 import { type EngineEventMap, EventBus } from './engine/events.ts';
 import { type JobHandler, JobRunner } from './engine/runner.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
+import { reportJobHandlers } from './features/reports/jobs.ts';
 import { CLOCK_SETTING } from './features/sandbox/clock.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { createMetrics } from './http/metrics.ts';
@@ -55,6 +59,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const clock = await makeClock(config, store);
   const events = new EventBus<EngineEventMap>();
   const handlers = new Map<string, JobHandler>(options.handlers ?? []);
+  const connectors = new ConnectorRegistry();
 
   let runner: JobRunner | null = null;
   const ctx: Ctx = {
@@ -65,6 +70,14 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     events,
     workAdded: () => runner?.wake(),
   };
+  const dispatcher = createDispatcher(ctx, connectors);
+  if (config.sandbox) {
+    const sandbox = createSandboxConnector({ ctx, sink: dispatcher.sink });
+    connectors.add(sandbox);
+    for (const [k, h] of sandbox.jobHandlers) handlers.set(k, h);
+  }
+  for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
+  for (const [k, h] of reportJobHandlers(ctx)) handlers.set(k, h);
   if (config.role !== 'api') {
     runner = new JobRunner({
       store,
@@ -113,6 +126,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
           if (clockSync) clearInterval(clockSync);
           await app.close();
           await runner?.stop(config.shutdownGraceMs);
+          await connectors.stop();
           await store.close();
         })();
       }

@@ -82,4 +82,111 @@ export interface DB {
   sender_profiles: SenderProfilesTable;
   rcs_brands: RcsBrandsTable;
   jobs: JobsTable;
+  send_requests: SendRequestsTable;
+  messages: MessagesTable;
+  message_attempts: MessageAttemptsTable;
+  reports: ReportsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  files: FilesTable;
+  sandbox_handsets: SandboxHandsetsTable;
+  sandbox_inbox: SandboxInboxTable;
+}
+
+export interface SendRequestsTable {
+  id: string;
+  account_id: string;
+  key_id: string;
+  flow: string;
+  payment_code: string | null;
+  group_key: string | null;
+  ref: string | null;
+  dlr: number;
+  resv_key: string | null;
+  created_at: number;
+}
+
+export interface MessagesTable {
+  msg_key: string;
+  account_id: string;
+  request_id: string;
+  to_number: string;
+  dest_ref: string | null;
+  vars: string | null;
+  step: number;
+  status: string;
+  next_at: number | null;
+  report_code: string | null;
+  report_text: string | null;
+  created_at: number;
+  updated_at: number;
+  done_at: number | null;
+}
+
+export interface MessageAttemptsTable {
+  msg_key: string;
+  step: number;
+  channel: string;
+  service_type: string;
+  msg_type: string;
+  connector: string;
+  network_id: string | null;
+  status: string;
+  report_code: string | null;
+  report_text: string | null;
+  carrier: string | null;
+  submitted_at: number;
+  done_at: number | null;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  account_id: string;
+  msg_key: string;
+  report_type: string;
+  body: string;
+  channel: string;
+  batch_id: string | null;
+  acked_at: number | null;
+  created_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  idem_key: string;
+  request_id: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export interface FilesTable {
+  file_key: string;
+  account_id: string;
+  kind: string;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  path: string;
+  expires_at: number | null;
+  created_at: number;
+}
+
+export interface SandboxHandsetsTable {
+  phone: string;
+  props: string;
+  updated_at: number;
+}
+
+export interface SandboxInboxTable {
+  id: Generated<number>;
+  phone: string;
+  msg_key: string;
+  step: number;
+  channel: string;
+  from_number: string | null;
+  title: string | null;
+  text: string;
+  payload: string;
+  received_at: number;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Capabilities } from '../capabilities.ts';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_messages.ts';
 
 export interface NumberedMigration {
   up(db: Kysely<unknown>, caps: Capabilities): Promise<void>;
@@ -12,4 +13,5 @@ export interface NumberedMigration {
  */
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: NumberedMigration]> = [
   ['0001_foundation', m0001],
+  ['0002_messages', m0002],
 ];

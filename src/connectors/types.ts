@@ -1,0 +1,65 @@
+import type { Ctx } from '../context.ts';
+
+/** The five channels a messageFlow entry can hold. */
+export type Channel = 'sms' | 'mms' | 'infomsg' | 'rcs' | 'brandmessage';
+export const CHANNELS: readonly Channel[] = ['sms', 'mms', 'infomsg', 'rcs', 'brandmessage'];
+
+/** One message at one messageFlow step, as a connector receives it: substitution already done. */
+export interface OutboundMessage {
+  msgKey: string;
+  /** The messageFlow index; (msgKey, step) identifies a submission: a retried one is not delivered twice. */
+  step: number;
+  accountId: string;
+  channel: Channel;
+  /** SM, LM, MM (sms/mms); AT, AI (infomsg); RCS and brand message types as sent. */
+  msgType: string;
+  to: string;
+  /** True for an E.164 number whose country code is not 82. */
+  international: boolean;
+  from: string | null;
+  title: string | null;
+  /** The text that reaches the handset, after `#{key}` substitution. */
+  text: string;
+  /** The channel object after substitution (buttons, senderKey, targeting, body, fileKey ...). */
+  payload: Record<string, unknown>;
+  /** Gateway-clock time of the submission. */
+  submittedAt: number;
+}
+
+/** What the network said about a message, now (in the submit answer) or later (a receipt). */
+export interface DeliveryResult {
+  /** true: delivered (or, for `push`, accepted as delivered). */
+  delivered: boolean;
+  /** The failure's report code (ignored when delivered). */
+  code: string;
+  text: string;
+  carrier: string | null;
+  /** Gateway-clock time of the result. */
+  at: number;
+}
+
+export type SubmitOutcome =
+  /** Taken by the network, with its own message id; `result` when the outcome is known at once. */
+  | { kind: 'accepted'; networkId: string; result?: DeliveryResult }
+  /** Refused: `retryable` for throttling and queue-full (retried with backoff), not for a bad number. */
+  | { kind: 'rejected'; code: string; text: string; retryable: boolean };
+
+/** Where connectors hand what arrives later: receipts, matched through the store, and MO messages. */
+export interface ConnectorSink {
+  deliveryResult(connector: string, networkId: string, result: DeliveryResult): Promise<void>;
+}
+
+export interface Connector {
+  readonly name: string;
+  readonly channels: readonly Channel[];
+  /** Messages per second (null: no limit) and unanswered submissions at once. */
+  readonly pace: { perSecond: number | null; window: number };
+  /** Answers one outcome per message, in the order given. */
+  submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]>;
+  stop?(): Promise<void>;
+}
+
+export interface ConnectorDeps {
+  ctx: Ctx;
+  sink: ConnectorSink;
+}
