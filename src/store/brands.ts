@@ -99,3 +99,18 @@ export async function removeBrand(store: Store, accountId: string, brandId: stri
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/** The account's brand with this brandKey (what an rcs send names). */
+export async function findBrandByKey(
+  store: Store,
+  accountId: string,
+  brandKey: string,
+): Promise<RcsBrand | undefined> {
+  const r = await store.db
+    .selectFrom('rcs_brands')
+    .selectAll()
+    .where('brand_key', '=', brandKey)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return r ? toBrand(r) : undefined;
+}

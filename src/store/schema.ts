@@ -90,6 +90,12 @@ export interface DB {
   files: FilesTable;
   sandbox_handsets: SandboxHandsetsTable;
   sandbox_inbox: SandboxInboxTable;
+  send_permissions: SendPermissionsTable;
+}
+
+export interface SendPermissionsTable {
+  channel_id: string;
+  granted_at: number;
 }
 
 export interface SendRequestsTable {

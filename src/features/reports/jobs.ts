@@ -1,7 +1,28 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
+import { REPORT_WEBHOOK_JOB } from '../../store/reports.ts';
+import { deliverReport, REPORT_WEBHOOK_TIMEOUT_MS } from './webhook.ts';
 
-/** Background work of reports: delivery to the account's webhook. */
-export function reportJobHandlers(_ctx: Ctx): ReadonlyMap<string, JobHandler> {
-  return new Map();
+export interface ReportJobOptions {
+  /** How long the client's webhook has to answer (tests shorten it). */
+  webhookTimeoutMs?: number;
+}
+
+/**
+ * Background work of reports: delivery to the account's webhook. A failed delivery throws, and
+ * the runner retries it after 1 s, 2 s, 4 s ... (at most 1 h) until the job's 20 attempts are
+ * used up; the job row is then kept as dead with its last error, and the report stays
+ * unacknowledged (the report inquiry still shows it).
+ */
+export function reportJobHandlers(ctx: Ctx, options: ReportJobOptions = {}): ReadonlyMap<string, JobHandler> {
+  const timeoutMs = options.webhookTimeoutMs ?? REPORT_WEBHOOK_TIMEOUT_MS;
+  const webhook: JobHandler = async (job) => {
+    const reportId = job.payload.reportId;
+    if (typeof reportId !== 'number' || !Number.isSafeInteger(reportId)) {
+      throw new Error(`malformed ${REPORT_WEBHOOK_JOB} payload: ${JSON.stringify(job.payload)}`);
+    }
+    await deliverReport(ctx, reportId, timeoutMs);
+    return undefined;
+  };
+  return new Map([[REPORT_WEBHOOK_JOB, webhook]]);
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Capabilities } from '../capabilities.ts';
 import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_messages.ts';
+import * as m0003 from './0003_send_permissions.ts';
+import * as m0004 from './0004_reports.ts';
 
 export interface NumberedMigration {
   up(db: Kysely<unknown>, caps: Capabilities): Promise<void>;
@@ -14,4 +16,6 @@ export interface NumberedMigration {
 export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: NumberedMigration]> = [
   ['0001_foundation', m0001],
   ['0002_messages', m0002],
+  ['0003_send_permissions', m0003],
+  ['0004_reports', m0004],
 ];

@@ -1,0 +1,53 @@
+import type { Ctx } from '../../context.ts';
+import type { JobHandler } from '../../engine/runner.ts';
+import type { NewJob } from '../../store/jobs.ts';
+import { findHandset } from '../../store/sandbox.ts';
+import type { ConnectorSink, OutboundMessage } from '../types.ts';
+import { DELIVERED, resolveHandset } from './handset.ts';
+import { parseSettings } from './settings.ts';
+
+/** The job that brings a handset's delivery receipt in, `receiptDelaySeconds` after the send. */
+export const RECEIPT_JOB = 'sandbox.receipt';
+
+/** The name the sandbox reports results under (ConnectorSink.deliveryResult's `connector`). */
+export const SANDBOX_CONNECTOR = 'sandbox';
+
+/** The network's id of a submission: the same for a resubmitted (msgKey, step), like its inbox row. */
+export function networkIdOf(msg: Pick<OutboundMessage, 'msgKey' | 'step'>): string {
+  return `${msg.msgKey}-${msg.step}`;
+}
+
+/**
+ * The receipt job of one delivered message. Ids only (style: jobs carry ids); the dedupe key
+ * keeps a resubmission from queueing a second receipt while the first still waits.
+ */
+export function receiptJob(msg: OutboundMessage, networkId: string, afterMs: number): NewJob {
+  return {
+    kind: RECEIPT_JOB,
+    payload: { networkId, msgKey: msg.msgKey, step: msg.step, phone: msg.to },
+    runAt: msg.submittedAt + afterMs,
+    dedupeKey: `${RECEIPT_JOB}:${networkId}`,
+  };
+}
+
+/** Hands the receipt to the engine; a failing sink fails the job, which is retried with backoff. */
+export function receiptHandler(ctx: Ctx, sink: ConnectorSink): JobHandler {
+  return async (job) => {
+    const { networkId, phone } = job.payload;
+    if (typeof networkId !== 'string' || typeof phone !== 'string') {
+      throw new Error(`${RECEIPT_JOB} job ${job.id} lacks networkId or phone`);
+    }
+    const now = ctx.clock.now();
+    // The carrier as the handset is set now: a number's carrier is not expected to change.
+    const row = await findHandset(ctx.store, phone);
+    const handset = resolveHandset(phone, row ? parseSettings(row.props) : undefined, now);
+    await sink.deliveryResult(SANDBOX_CONNECTOR, networkId, {
+      delivered: true,
+      code: DELIVERED.code,
+      text: DELIVERED.text,
+      carrier: handset.carrier,
+      at: now,
+    });
+    return undefined;
+  };
+}

@@ -1,0 +1,31 @@
+import type { Channel } from '../connectors/types.ts';
+
+/**
+ * One validated messageFlow entry, as stored once per request. `title` and `text` still hold
+ * their `#{key}` keywords: each recipient's values are substituted when the step is sent (and
+ * were checked against the length limits when the request was accepted).
+ */
+export interface FlowStep {
+  channel: Channel;
+  /** Report fields: SMS, MMS, INFOMSG, RCS, BRANDMESSAGE. */
+  serviceType: string;
+  /** Report fields: SM, LM, MM; AT, AI; RS, RL, RT; the brand message type. */
+  msgType: string;
+  from: string | null;
+  title: string | null;
+  text: string;
+  /** The channel object as the connector should see it (substituted per recipient when sent). */
+  payload: Record<string, unknown>;
+  /** infomsg and brandmessage: push (default) or polling. */
+  responseMethod: 'push' | 'polling' | null;
+  /** polling: seconds to wait for the receipt (10..86400, default 180). */
+  timeoutSec: number | null;
+}
+
+/** Each recipient's own values: replaceWords and the variable-separation objects. */
+export interface RecipientVars {
+  replaceWords?: Record<string, string>;
+  messageVariable?: Record<string, unknown>;
+  buttonVariable?: Record<string, unknown>;
+  couponVariable?: Record<string, unknown>;
+}

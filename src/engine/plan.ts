@@ -1,0 +1,98 @@
+import { formatKst } from '../clock.ts';
+import type { Executor } from '../store/jobs.ts';
+import { enqueueJobs, type NewJob } from '../store/jobs.ts';
+import {
+  type AttemptRow,
+  changeMessages,
+  finishAttempts,
+  type MessageChange,
+  upsertAttempts,
+} from '../store/messages.ts';
+import { insertReports, type NewReport, type ReportBody } from '../store/reports.ts';
+import type { FlowStep } from './flow.ts';
+
+/** What a message and its step are, for the reports it produces. */
+export interface ReportSubject {
+  msgKey: string;
+  accountId: string;
+  ref: string;
+  step: FlowStep;
+  sendTime: number;
+}
+
+type FinishedAttempt = Parameters<typeof finishAttempts>[1][number];
+
+/**
+ * Everything one engine pass decided, written in ONE transaction at the end: attempts, message
+ * moves, reports and follow-up jobs. A crash before the commit leaves the messages as they were,
+ * so the pass runs again; connectors take a resubmitted (msgKey, step) without delivering twice.
+ */
+export class Plan {
+  readonly attempts: AttemptRow[] = [];
+  readonly finished: FinishedAttempt[] = [];
+  readonly moves = new Map<string, { change: MessageChange; expect: { status: string; step: number } }>();
+  readonly reports: NewReport[] = [];
+  readonly jobs: NewJob[] = [];
+
+  constructor(
+    readonly now: number,
+    private readonly modeOf: (accountId: string) => 'polling' | 'webhook',
+  ) {}
+
+  move(msgKey: string, expect: { status: string; step: number }, change: MessageChange): void {
+    const prev = this.moves.get(msgKey);
+    // A message moved twice in one pass (failed, then the next step) keeps its first expectation.
+    this.moves.set(msgKey, { change, expect: prev?.expect ?? expect });
+  }
+
+  report(
+    s: ReportSubject,
+    reportType: ReportBody['reportType'],
+    code: string,
+    text: string,
+    carrier: string | null,
+    at: number,
+  ): void {
+    this.reports.push({
+      accountId: s.accountId,
+      mode: this.modeOf(s.accountId),
+      body: {
+        msgKey: s.msgKey,
+        serviceType: s.step.serviceType,
+        msgType: s.step.msgType,
+        reportType,
+        reportCode: code,
+        reportText: text,
+        reportTime: formatKst(at),
+        sendTime: formatKst(s.sendTime),
+        carrier: carrier ?? '',
+        ref: s.ref,
+      },
+    });
+  }
+
+  get empty(): boolean {
+    return (
+      this.attempts.length +
+        this.finished.length +
+        this.moves.size +
+        this.reports.length +
+        this.jobs.length ===
+      0
+    );
+  }
+
+  /** Writes the pass; returns how many messages moved (fewer than planned: someone moved them first). */
+  async commit(exec: Executor): Promise<number> {
+    await upsertAttempts(exec, this.attempts);
+    await finishAttempts(exec, this.finished);
+    const moved = await changeMessages(
+      exec,
+      [...this.moves].map(([msgKey, m]) => ({ msgKey, change: m.change, expect: m.expect })),
+      this.now,
+    );
+    await insertReports(exec, this.reports, this.now);
+    await enqueueJobs(exec, this.jobs, this.now);
+    return moved;
+  }
+}

@@ -1,0 +1,42 @@
+import { compileTemplate, type Template } from '../rules/substitution.ts';
+import type { Store } from '../store/database.ts';
+import { getSendRequest } from '../store/messages.ts';
+import type { FlowStep } from './flow.ts';
+
+export interface CachedRequest {
+  id: string;
+  ref: string | null;
+  dlr: boolean;
+  flow: FlowStep[];
+  /** Each step's text and title split into parts once, not once per recipient (design.md §6). */
+  templates: Array<{ text: Template; title: Template | null }>;
+}
+
+const MAX = 2000;
+
+/** Requests are immutable once accepted, so their parsed flow is kept for the messages that follow. */
+export class RequestCache {
+  readonly #m = new Map<string, CachedRequest>();
+  constructor(private readonly store: Store) {}
+
+  async get(id: string): Promise<CachedRequest | undefined> {
+    const hit = this.#m.get(id);
+    if (hit) return hit;
+    const r = await getSendRequest(this.store, id);
+    if (!r) return undefined;
+    const flow = JSON.parse(r.flow) as FlowStep[];
+    const c: CachedRequest = {
+      id: r.id,
+      ref: r.ref,
+      dlr: r.dlr,
+      flow,
+      templates: flow.map((s) => ({
+        text: compileTemplate(s.text),
+        title: s.title === null ? null : compileTemplate(s.title),
+      })),
+    };
+    if (this.#m.size >= MAX) this.#m.delete(this.#m.keys().next().value as string);
+    this.#m.set(id, c);
+    return c;
+  }
+}

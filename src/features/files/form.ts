@@ -1,0 +1,73 @@
+import type { FastifyRequest } from 'fastify';
+import { GatewayError } from '../../errors.ts';
+import type { MmsUpload } from './mms-upload.ts';
+
+// @fastify/multipart reads throwFileSizeLimit from these options too, though its type omits it.
+type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]> & { throwFileSizeLimit: boolean };
+
+/** The form of an upload: `file` (binary), `fileKey` and `imageName`. */
+export function partsOptions(maxFileBytes: number): PartsOptions {
+  return {
+    // Busboy stops keeping bytes past the limit and marks the stream truncated; the rest of the
+    // body is read and dropped, so an oversized upload never sits in memory and the remaining
+    // fields are still parsed.
+    limits: { fileSize: maxFileBytes },
+    throwFileSizeLimit: false,
+    // A `file` part is the file even when the client sent no filename (curl -F file=@-).
+    isPartAFile: (fieldName, contentType, fileName) =>
+      fieldName === 'file' || contentType === 'application/octet-stream' || fileName !== undefined,
+  };
+}
+
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of stream) {
+    // discarded: a file part the upload does not use
+  }
+}
+
+/**
+ * Reads the form as it streams: the `file` part is kept (up to `maxFileBytes`), other file parts
+ * are read and dropped, unknown fields ignored. A second `file` part is refused rather than one
+ * of the two being chosen silently.
+ */
+export async function readUploadForm(req: FastifyRequest, maxFileBytes: number): Promise<MmsUpload> {
+  if (!req.isMultipart()) {
+    throw new GatewayError('A415', 'expected multipart/form-data with a file part named file');
+  }
+  let file: MmsUpload['file'];
+  let files = 0;
+  let fileKey: string | undefined;
+  let imageName: string | undefined;
+  try {
+    for await (const part of req.parts(partsOptions(maxFileBytes))) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          await drain(part.file);
+          continue;
+        }
+        files += 1;
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (files === 1) {
+          file = {
+            bytes: Buffer.concat(chunks),
+            filename: part.filename ?? '',
+            oversize: part.file.truncated,
+          };
+        }
+      } else if (typeof part.value === 'string') {
+        if (part.fieldname === 'fileKey') fileKey = part.value;
+        else if (part.fieldname === 'imageName') imageName = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof GatewayError) throw err;
+    // Everything here comes from parsing the client's body: a missing boundary, a cut-off part,
+    // too many parts. It is the client's request that is wrong, never a 500.
+    const message = err instanceof Error ? err.message : String(err);
+    throw new GatewayError('A300', `malformed multipart/form-data: ${message}`);
+  }
+  if (files > 1)
+    throw new GatewayError('A300', 'one file per upload: the form has more than one part named file');
+  return { file, fileKey, imageName };
+}

@@ -1,0 +1,145 @@
+import { Type } from '@sinclair/typebox';
+import type { Channel } from '../../connectors/types.ts';
+import { Nullable } from '../../http/schema-types.ts';
+import { SENDER_KEY_MAX } from '../admin/profiles.ts';
+import { CARRIER_MAX, FAIL_CODE_MAX, FRIEND_OF_MAX, RECEIPT_DELAY_MAX } from './handsets.ts';
+import { INBOX_PAGE_MAX } from './inbox.ts';
+
+/*
+ * Schemas of the sandbox world API. Bodies refuse unknown fields, as the operator API does: a
+ * misspelt `recievable` silently ignored would leave a test believing the handset is set.
+ */
+
+const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });
+const ClientTime = Type.String({
+  description: 'ISO 8601 with an offset (2026-11-22T09:45:00+09:00), or yyyy-MM-dd HH:mm:ss in Korea time',
+});
+
+// Not a pattern: a malformed number is A306 (invalid recipient), checked by the use case.
+export const PhoneParams = Type.Object({
+  phone: Type.String({ description: 'the handset number as messages are sent to it: 8 to 15 digits' }),
+});
+
+const Rcs = Type.Union(
+  [
+    Type.Object(
+      {
+        unified: Type.Boolean({ description: 'reachable by unified RCS (iOS and Android)' }),
+        android: Type.Boolean({ description: 'Android RCS: shows header, footer and copyAllowed' }),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Literal(false, { description: 'not an RCS device' }),
+  ],
+  { description: 'RCS support, or false for none (default: both)' },
+);
+
+const FailCode = Type.Optional(Type.String({ minLength: 1, maxLength: FAIL_CODE_MAX }));
+const failFields = {
+  sms: FailCode,
+  mms: FailCode,
+  infomsg: FailCode,
+  rcs: FailCode,
+  brandmessage: FailCode,
+} satisfies Record<Channel, unknown>;
+const Fail = Type.Object(failFields, {
+  additionalProperties: false,
+  description: 'channel → report code every message of that channel fails with, e.g. {"sms": "23003"}',
+});
+const FailView = Type.Record(Type.String(), Type.String());
+
+const FriendOf = Nullable(
+  Type.Array(Type.String({ minLength: 1, maxLength: SENDER_KEY_MAX }), {
+    maxItems: FRIEND_OF_MAX,
+    description: 'senderKeys whose channel the handset befriended; null or absent: every senderKey',
+  }),
+);
+
+export const HandsetBody = Type.Object(
+  {
+    carrier: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: CARRIER_MAX,
+        description: 'default: SKT, KT or LGU+ by the last digit',
+      }),
+    ),
+    reachable: Type.Optional(
+      Type.Boolean({ description: 'false: every message fails with 30001 (default true)' }),
+    ),
+    rcs: Type.Optional(Rcs),
+    appUser: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            connected: Type.Optional(Type.Boolean({ description: 'default true' })),
+            lastActiveAt: Type.Optional({
+              ...ClientTime,
+              description: 'default: the send time (always active)',
+            }),
+            signedUpAt: Type.Optional({ ...ClientTime, description: 'default: a year before the send' }),
+          },
+          {
+            additionalProperties: false,
+            description: 'a messaging-app user; null: not a user (default: an active user)',
+          },
+        ),
+      ),
+    ),
+    friendOf: Type.Optional(FriendOf),
+    fail: Type.Optional(Fail),
+    receiptDelaySeconds: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: RECEIPT_DELAY_MAX,
+        description: 'seconds between the send and the delivery receipt (default 0: at once)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const HandsetView = Type.Object({
+  phone: Type.String(),
+  configured: Type.Boolean({ description: 'false: never set (or reset): the defaults apply' }),
+  carrier: Type.String(),
+  reachable: Type.Boolean(),
+  rcs: Rcs,
+  appUser: Nullable(Type.Object({ connected: Type.Boolean(), lastActiveAt: Time, signedUpAt: Time })),
+  friendOf: FriendOf,
+  fail: FailView,
+  receiptDelaySeconds: Type.Number(),
+  defaults: Type.Array(Type.String(), {
+    description: 'properties showing their default; a defaulted appUser time is the current clock time',
+  }),
+  updatedAt: Nullable(Time),
+});
+
+export const InboxQuery = Type.Object({
+  since: Type.Optional(Type.Integer({ minimum: 0, description: 'show messages after this id' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: INBOX_PAGE_MAX, default: INBOX_PAGE_MAX })),
+});
+
+export const InboxView = Type.Object({
+  phone: Type.String(),
+  messages: Type.Array(
+    Type.Object({
+      id: Type.Integer({ description: 'arrival order' }),
+      channel: Type.String(),
+      from: Nullable(Type.String()),
+      title: Nullable(Type.String()),
+      text: Type.String({ description: 'after #{key} substitution' }),
+      msgKey: Type.String(),
+      step: Type.Integer({ description: 'the messageFlow index that delivered it' }),
+      receivedAt: Time,
+      payload: Type.Object(
+        {},
+        { additionalProperties: true, description: 'the channel object as delivered' },
+      ),
+    }),
+  ),
+  lastId: Nullable(Type.Integer({ description: 'pass as since for the next page' })),
+  hasNext: Type.Boolean(),
+});
+
+export const InboxCleared = Type.Object({ phone: Type.String(), deleted: Type.Integer() });

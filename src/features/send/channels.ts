@@ -1,0 +1,305 @@
+import type { Channel } from '../../connectors/types.ts';
+import type { FlowStep } from '../../engine/flow.ts';
+import { type Code, GatewayError } from '../../errors.ts';
+import { MMS_MAX_BYTES, SMS_MAX_BYTES } from '../../rules/bytes.ts';
+import { compileTemplate, type Template } from '../../rules/substitution.ts';
+import type { FlowEntryT } from './schema.ts';
+
+/** A length rule checked for each recipient after substitution (A328 on that recipient). */
+export interface LengthRule {
+  unit: 'bytes' | 'chars';
+  max: number;
+}
+
+/** A validated step and what each recipient's text is built and checked with. */
+export interface PreparedStep {
+  step: FlowStep;
+  text: Template;
+  title: Template | null;
+  limit: LengthRule | null;
+  /** mms: fileKeys that must be usable (issued to this account and not expired). */
+  fileKeys: string[];
+  /** Registered things this step names, checked against the store by the caller. */
+  needs: {
+    sender?: string;
+    profile?: string;
+    brand?: string;
+    /** Own-member targeting: the profile's channel needs send permission. */
+    permission?: boolean;
+  };
+}
+
+const CHANNEL_KEYS: readonly Channel[] = ['sms', 'mms', 'infomsg', 'rcs', 'brandmessage'];
+
+/** Seeded RCS common formats (design.md §4) and their body limits in characters. */
+export const RCS_FORMATS: Readonly<Record<string, { msgType: string; maxChars: number }>> = {
+  SS000000: { msgType: 'RS', maxChars: 100 },
+  SL000000: { msgType: 'RL', maxChars: 1300 },
+  ST000000: { msgType: 'RT', maxChars: 1300 },
+};
+
+/** Brand message types the gateway accepts (the spec names TEXT, FT, FI, FG; the rest are the platform's). */
+const BRAND_MSG_TYPES = new Set([
+  'TEXT',
+  'IMAGE',
+  'WIDE',
+  'WIDE_ITEM_LIST',
+  'CAROUSEL_FEED',
+  'PREMIUM_VIDEO',
+  'COMMERCE',
+  'CAROUSEL_COMMERCE',
+  'FT',
+  'FI',
+  'FW',
+  'FL',
+  'FC',
+  'FA',
+  'FP',
+  'FM',
+  'FG',
+]);
+
+/** Discount rate 0 is refused from this Korea-time date on (spec: Versioning). */
+export const DISCOUNT_ZERO_REFUSED_FROM = Date.UTC(2026, 7, 3, 15); // 2026-08-04 00:00 KST
+
+const INFOMSG_MAX_CHARS = 1000;
+const BRAND_MAX_CHARS = 1300;
+const SENDER_RE = /^[0-9]{8,15}$/;
+const HAS_VARIABLE = /#\{[^}]*\}/;
+
+function fail(code: Code, detail: string): never {
+  throw new GatewayError(code, detail);
+}
+
+function str(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return String(v);
+  return undefined;
+}
+
+function checkFrom(at: string, from: unknown): string {
+  const f = str(from)?.trim();
+  if (!f) fail('A302', `${at}.from is required`);
+  if (!SENDER_RE.test(f)) fail('A302', `${at}.from must be 8 to 15 digits`);
+  return f;
+}
+
+function checkOriginCid(at: string, v: unknown): void {
+  if (v === undefined || v === null) return;
+  if (typeof v !== 'string' || v.length !== 9) fail('A314', `${at}.originCID must be exactly 9 characters`);
+}
+
+function checkButtons(at: string, buttons: unknown): void {
+  if (buttons === undefined || buttons === null) return;
+  if (!Array.isArray(buttons)) fail('A312', `${at}.attachment.button must be an array`);
+  buttons.forEach((b, i) => {
+    const name = b && typeof b === 'object' ? (b as { name?: unknown }).name : undefined;
+    if (typeof name === 'string' && HAS_VARIABLE.test(name)) {
+      fail('A312', `${at}.attachment.button[${i}].name cannot hold a #{variable}`);
+    }
+  });
+}
+
+function checkResponse(
+  at: string,
+  o: { responseMethod?: unknown; timeout?: unknown },
+): {
+  method: 'push' | 'polling';
+  timeoutSec: number | null;
+} {
+  const m = o.responseMethod ?? 'push';
+  if (m !== 'push' && m !== 'polling') fail('A311', `${at}.responseMethod must be push or polling`);
+  if (m === 'push') return { method: 'push', timeoutSec: null };
+  const t = o.timeout === undefined || o.timeout === null ? 180 : Number(o.timeout);
+  if (!Number.isInteger(t) || t < 10 || t > 86400) fail('A311', `${at}.timeout must be 10 to 86400 seconds`);
+  return { method: 'polling', timeoutSec: t };
+}
+
+function requireText(at: string, field: string, v: unknown): string {
+  const t = str(v);
+  if (t === undefined || t.trim() === '') fail('A303', `${at}.${field} is required`);
+  return t;
+}
+
+function base(
+  channel: Channel,
+  serviceType: string,
+  msgType: string,
+  from: string | null,
+  payload: Record<string, unknown>,
+): FlowStep {
+  return {
+    channel,
+    serviceType,
+    msgType,
+    from,
+    title: null,
+    text: '',
+    payload,
+    responseMethod: null,
+    timeoutSec: null,
+  };
+}
+
+/** Validates one messageFlow entry; throws a coded error naming the field. */
+export function prepareStep(entry: FlowEntryT, index: number, now: number): PreparedStep {
+  const present = CHANNEL_KEYS.filter((k) => entry[k] !== undefined && entry[k] !== null);
+  if (present.length !== 1) {
+    fail('A310', `messageFlow[${index}] must hold exactly one of ${CHANNEL_KEYS.join(', ')}`);
+  }
+  const channel = present[0] as Channel;
+  const at = `messageFlow[${index}].${channel}`;
+  const raw = entry[channel];
+  if (typeof raw !== 'object' || raw === null) fail('A310', `${at} must be an object`);
+  const payload: Record<string, unknown> = { ...raw };
+
+  switch (channel) {
+    case 'sms': {
+      const o = entry.sms ?? {};
+      const from = checkFrom(at, o.from);
+      const text = requireText(at, 'text', o.text);
+      checkOriginCid(at, o.originCID);
+      const step = base('sms', 'SMS', 'SM', from, payload);
+      step.text = text;
+      return {
+        step,
+        text: compileTemplate(text),
+        title: null,
+        limit: { unit: 'bytes', max: SMS_MAX_BYTES },
+        fileKeys: [],
+        needs: { sender: from },
+      };
+    }
+    case 'mms': {
+      const o = entry.mms ?? {};
+      const from = checkFrom(at, o.from);
+      const text = requireText(at, 'text', o.text);
+      checkOriginCid(at, o.originCID);
+      const title = str(o.title ?? o.subject) ?? null;
+      let fileKeys: string[] = [];
+      if (o.fileKey !== undefined && o.fileKey !== null) {
+        if (!Array.isArray(o.fileKey) || o.fileKey.length < 1 || o.fileKey.length > 3) {
+          fail('A319', `${at}.fileKey must hold 1 to 3 keys`);
+        }
+        fileKeys = o.fileKey.map(String);
+      }
+      const step = base('mms', 'MMS', fileKeys.length > 0 ? 'MM' : 'LM', from, payload);
+      step.text = text;
+      step.title = title;
+      return {
+        step,
+        text: compileTemplate(text),
+        title: title === null ? null : compileTemplate(title),
+        limit: { unit: 'bytes', max: MMS_MAX_BYTES },
+        fileKeys,
+        needs: { sender: from },
+      };
+    }
+    case 'infomsg': {
+      const o = entry.infomsg ?? {};
+      if (o.msgType !== 'AT' && o.msgType !== 'AI') fail('A523', `${at}.msgType must be AT or AI`);
+      const senderKey = str(o.senderKey)?.trim();
+      if (!senderKey) fail('A326', `${at}.senderKey is required`);
+      checkButtons(at, o.attachment?.button);
+      const rm = checkResponse(at, o);
+      if (o.sendType !== undefined && o.sendType !== 'template')
+        fail('A321', `${at}.sendType must be template when given`);
+      const text = str(o.text);
+      if (text === undefined || text.trim() === '') {
+        // Automatic substitution expands a stored approved template; without one there is nothing to send.
+        if (o.sendType === 'template')
+          fail('A505', `${at}.templateCode ${str(o.templateCode) ?? ''} is not an approved template`);
+        fail('A303', `${at}.text is required`);
+      }
+      const step = base('infomsg', 'INFOMSG', o.msgType, null, payload);
+      step.text = text;
+      step.responseMethod = rm.method;
+      step.timeoutSec = rm.timeoutSec;
+      return {
+        step,
+        text: compileTemplate(text),
+        title: null,
+        limit: { unit: 'chars', max: INFOMSG_MAX_CHARS },
+        fileKeys: [],
+        needs: { profile: senderKey },
+      };
+    }
+    case 'rcs': {
+      const o = entry.rcs ?? {};
+      const brandKey = str(o.brandKey)?.trim();
+      if (!brandKey) fail('A329', `${at}.brandKey is required`);
+      const formatId = str(o.formatId) ?? 'SS000000';
+      const format = RCS_FORMATS[formatId];
+      if (!format) fail('A320', `${at}.formatId ${formatId} is not a known message format`);
+      const from = o.from === undefined || o.from === null ? null : checkFrom(at, o.from);
+      const content = (raw as { content?: { description?: unknown } }).content;
+      const text = requireText(at, 'body.description', o.body?.description ?? content?.description);
+      const title = str(o.body?.title) ?? null;
+      const step = base('rcs', 'RCS', format.msgType, from, payload);
+      step.text = text;
+      step.title = title;
+      return {
+        step,
+        text: compileTemplate(text),
+        title: title === null ? null : compileTemplate(title),
+        limit: { unit: 'chars', max: format.maxChars },
+        fileKeys: [],
+        needs: { brand: brandKey, ...(from ? { sender: from } : {}) },
+      };
+    }
+    case 'brandmessage': {
+      const o = entry.brandmessage ?? {};
+      const sendType = o.sendType;
+      if (sendType !== 'basic' && sendType !== 'free' && sendType !== 'template') {
+        fail('A321', `${at}.sendType must be basic, free or template`);
+      }
+      const msgType = str(o.msgType);
+      if (!msgType || !BRAND_MSG_TYPES.has(msgType))
+        fail('A523', `${at}.msgType ${msgType ?? ''} is not a brand message type`);
+      const senderKey = str(o.senderKey)?.trim();
+      if (!senderKey) fail('A326', `${at}.senderKey is required`);
+      const targeting = o.targeting ?? 'I';
+      if (!['I', 'M', 'N', 'O'].includes(targeting)) fail('A317', `${at}.targeting must be I, M, N or O`);
+      checkOriginCid(at, o.originCID);
+      const rawRate = (raw as { discount_rate?: unknown }).discount_rate;
+      const rate = o.discountRate !== undefined ? o.discountRate : rawRate;
+      if (rate !== undefined && rate !== null) {
+        const zeroOk = rate === 0 && now < DISCOUNT_ZERO_REFUSED_FROM;
+        if (!zeroOk && (!Number.isInteger(rate) || (rate as number) < 1 || (rate as number) > 100)) {
+          fail('A313', `${at}.discountRate must be 1 to 100, or null when unused`);
+        }
+      }
+      checkButtons(at, (raw as { attachment?: { button?: unknown } }).attachment?.button);
+      const rm = checkResponse(at, o);
+      const text = str(o.content ?? (raw as { text?: unknown }).text);
+      if (text === undefined || text.trim() === '') {
+        if (sendType === 'free') fail('A303', `${at}.content is required for a free send`);
+        fail('A505', `${at}.templateCode ${str(o.templateCode) ?? ''} is not an approved template`);
+      }
+      const step = base('brandmessage', 'BRANDMESSAGE', msgType, null, payload);
+      step.text = text;
+      step.responseMethod = rm.method;
+      step.timeoutSec = rm.timeoutSec;
+      return {
+        step,
+        text: compileTemplate(text),
+        title: null,
+        limit: { unit: 'chars', max: BRAND_MAX_CHARS },
+        fileKeys: [],
+        needs: { profile: senderKey, permission: targeting !== 'I' },
+      };
+    }
+  }
+}
+
+/** Whether a recipient's rendered text keeps to the step's rule. */
+export function withinLimit(
+  text: string,
+  rule: LengthRule | null,
+  bytesFit: (t: string, max: number) => boolean,
+): boolean {
+  if (!rule) return true;
+  if (rule.unit === 'bytes') return bytesFit(text, rule.max);
+  if (text.length <= rule.max) return true;
+  return [...text].length <= rule.max;
+}

@@ -1,0 +1,111 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/*
+ * The send body. Channel objects are described for the OpenAPI page, but their rules are checked
+ * in code (channels/), where each broken rule gets its own result code. Unknown fields are ignored,
+ * as existing clients send them (design.md §4).
+ */
+
+const Str = (description?: string) => Type.String(description ? { description } : {});
+const Words = Type.Record(Type.String(), Type.String());
+const Loose = Type.Record(Type.String(), Type.Unknown());
+
+export const Destination = Type.Object({
+  to: Str('recipient number: 01012345678, or E.164 digits without + for international'),
+  replaceWords: Type.Optional(Words),
+  messageVariable: Type.Optional(Loose),
+  buttonVariable: Type.Optional(Loose),
+  couponVariable: Type.Optional(Loose),
+  ref: Type.Optional(Str('echoed in this recipient’s reports')),
+});
+
+const Button = Type.Object({
+  type: Type.Optional(Str()),
+  name: Type.Optional(Str()),
+  urlMobile: Type.Optional(Str()),
+  urlPc: Type.Optional(Str()),
+});
+
+const Sms = Type.Object({
+  from: Str(),
+  text: Str('at most 90 bytes'),
+  originCID: Type.Optional(Str('9 characters')),
+});
+const Mms = Type.Object({
+  from: Str(),
+  title: Type.Optional(Str()),
+  subject: Type.Optional(Str('synonym of title')),
+  text: Str('at most 2000 bytes'),
+  fileKey: Type.Optional(
+    Type.Array(Type.String(), { description: '1 to 3 keys from /api/comm/v1/file/mms' }),
+  ),
+  originCID: Type.Optional(Str()),
+});
+const Infomsg = Type.Object({
+  msgType: Str('AT or AI'),
+  senderKey: Str(),
+  templateCode: Type.Optional(Str()),
+  text: Type.Optional(Str()),
+  attachment: Type.Optional(Type.Object({ button: Type.Optional(Type.Array(Button)) })),
+  responseMethod: Type.Optional(Str('push or polling')),
+  timeout: Type.Optional(Type.Integer({ description: 'polling: 10 to 86400 seconds, default 180' })),
+  sendType: Type.Optional(Str('template: automatic substitution')),
+});
+const Rcs = Type.Object({
+  from: Type.Optional(Str()),
+  formatId: Type.Optional(Str()),
+  brandKey: Str(),
+  body: Type.Optional(
+    Type.Object({
+      title: Type.Optional(Str()),
+      description: Type.Optional(Str()),
+      media: Type.Optional(Str()),
+    }),
+  ),
+  expiryOption: Type.Optional(Str()),
+  header: Type.Optional(Str('Android RCS only')),
+  footer: Type.Optional(Str('Android RCS only')),
+  copyAllowed: Type.Optional(Type.Boolean()),
+});
+const BrandMessage = Type.Object({
+  sendType: Str('basic, free or template'),
+  msgType: Str(),
+  senderKey: Str(),
+  templateCode: Type.Optional(Str()),
+  content: Type.Optional(Str('free-form body (also accepted as text)')),
+  targeting: Type.Optional(Str('I, M, N or O')),
+  pushAlarm: Type.Optional(Str()),
+  originCID: Type.Optional(Str()),
+  unsubscribePhoneNumber: Type.Optional(Str()),
+  unsubscribeAuthNumber: Type.Optional(Str()),
+  discountRate: Type.Optional(Type.Unsafe<number | null>({ type: 'integer', nullable: true })),
+  responseMethod: Type.Optional(Str()),
+  timeout: Type.Optional(Type.Integer()),
+});
+
+/** Each entry holds exactly one channel object (checked in code: the schema cannot say "exactly one"). */
+export const FlowEntry = Type.Object({
+  sms: Type.Optional(Type.Partial(Sms)),
+  mms: Type.Optional(Type.Partial(Mms)),
+  infomsg: Type.Optional(Type.Partial(Infomsg)),
+  rcs: Type.Optional(Type.Partial(Rcs)),
+  brandmessage: Type.Optional(Type.Partial(BrandMessage)),
+});
+
+/*
+ * Every field is optional to the schema: a missing or empty field is checked in code, where it
+ * gets the spec's code (A303 for text, A306 for a recipient's number) rather than the generic A300.
+ */
+export const SendBody = Type.Object({
+  destinations: Type.Array(Type.Partial(Destination), { description: '1 to 200 recipients' }),
+  messageFlow: Type.Array(FlowEntry, { description: 'ordered channels; the next is tried when one fails' }),
+  paymentCode: Type.Optional(Str('settlement department code')),
+  groupKey: Type.Optional(Str('statistics grouping')),
+  idempotencyKey: Type.Optional(Type.String()),
+  idempotencyTtl: Type.Optional(Type.Integer({ description: 'seconds, 0 to 86400, default 86400' })),
+  ref: Type.Optional(Str()),
+});
+
+export type SendBodyT = Static<typeof SendBody>;
+export type FlowEntryT = Static<typeof FlowEntry>;
+export type DestinationT = Static<typeof SendBody>['destinations'][number];

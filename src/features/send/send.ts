@@ -1,0 +1,224 @@
+import type { Ctx } from '../../context.ts';
+import { DISPATCH_JOB } from '../../engine/dispatch.ts';
+import type { RecipientVars } from '../../engine/flow.ts';
+import { type Code, GatewayError, resultText } from '../../errors.ts';
+import { fitsBytes } from '../../rules/bytes.ts';
+import { classifyNumber } from '../../rules/phone.ts';
+import type { KeyPrincipal } from '../../store/accounts.ts';
+import { findUsableFiles } from '../../store/files.ts';
+import { newId } from '../../store/ids.ts';
+import type { NewJob } from '../../store/jobs.ts';
+import { acceptSend, messagesOfRequest, type NewMessage } from '../../store/messages.ts';
+import { type PreparedStep, prepareStep, withinLimit } from './channels.ts';
+import type { Directory } from './directory.ts';
+import type { DestinationT, SendBodyT } from './schema.ts';
+
+export const MAX_DESTINATIONS = 200;
+export const DEFAULT_IDEMPOTENCY_TTL = 86_400;
+
+export interface DestinationResult {
+  to: string;
+  msgKey: string;
+  code: string;
+  result: string;
+}
+
+export interface SendOutcome {
+  requestId: string;
+  destinations: DestinationResult[];
+  /** How many recipients were accepted (0 on a replay: nothing new is sent). */
+  accepted: number;
+  replay: boolean;
+}
+
+export interface SendOptions {
+  /** Messages wait (held) instead of going out now; the caller schedules them (reservations). */
+  hold?: boolean;
+  resvKey?: string;
+}
+
+function checkRequest(body: SendBodyT): { idemKey: string | null; ttl: number } {
+  if (body.destinations.length === 0)
+    throw new GatewayError('A307', 'destinations must hold at least one recipient');
+  if (body.destinations.length > MAX_DESTINATIONS) {
+    throw new GatewayError('A318', `${body.destinations.length} given`);
+  }
+  if (body.messageFlow.length === 0)
+    throw new GatewayError('A310', 'messageFlow must hold at least one entry');
+  if (body.ref !== undefined && body.ref.length > 200)
+    throw new GatewayError('A305', 'ref is longer than 200 characters');
+  if (body.paymentCode !== undefined && body.paymentCode.length > 100) {
+    throw new GatewayError('A300', 'paymentCode is longer than 100 characters');
+  }
+  if (body.groupKey !== undefined && body.groupKey.length > 100) {
+    throw new GatewayError('A300', 'groupKey is longer than 100 characters');
+  }
+  let idemKey: string | null = null;
+  if (body.idempotencyKey !== undefined) {
+    if (body.idempotencyKey.length === 0 || body.idempotencyKey.length > 200) {
+      throw new GatewayError('A308', `${body.idempotencyKey.length} characters given`);
+    }
+    idemKey = body.idempotencyKey;
+  }
+  const ttl = body.idempotencyTtl ?? DEFAULT_IDEMPOTENCY_TTL;
+  if (!Number.isInteger(ttl) || ttl < 0 || ttl > 86_400) throw new GatewayError('A309', `${ttl} given`);
+  return { idemKey, ttl };
+}
+
+/** Registrations the steps name: sender numbers, profiles (and permission), brands, files. */
+async function checkRegistrations(
+  ctx: Ctx,
+  dir: Directory,
+  accountId: string,
+  steps: readonly PreparedStep[],
+  now: number,
+): Promise<void> {
+  for (const [i, p] of steps.entries()) {
+    const at = `messageFlow[${i}].${p.step.channel}`;
+    const { sender, profile, brand, permission } = p.needs;
+    if (sender && !(await dir.senderRegistered(accountId, sender))) {
+      throw new GatewayError('A327', `${at}.from ${sender} is not registered for this account`);
+    }
+    if (profile) {
+      const found = await dir.profile(accountId, profile);
+      if (!found) throw new GatewayError('A326', `${at}.senderKey ${profile}`);
+      if (permission && !(await dir.permitted(found.channelId))) {
+        throw new GatewayError(
+          'A325',
+          `${at}: targeting M, N and O need send permission on channel ${found.channelId}`,
+        );
+      }
+    }
+    if (brand && !(await dir.brandRegistered(accountId, brand))) {
+      throw new GatewayError('A329', `${at}.brandKey ${brand}`);
+    }
+    if (p.fileKeys.length > 0) {
+      const usable = new Set(
+        (await findUsableFiles(ctx.store, accountId, p.fileKeys, now)).map((f) => f.fileKey),
+      );
+      const bad = p.fileKeys.find((k) => !usable.has(k));
+      if (bad !== undefined) throw new GatewayError('A217', `${at}.fileKey ${bad}`);
+    }
+  }
+}
+
+function varsOf(d: DestinationT): RecipientVars | null {
+  const v: RecipientVars = {};
+  if (d.replaceWords) v.replaceWords = d.replaceWords;
+  if (d.messageVariable) v.messageVariable = d.messageVariable;
+  if (d.buttonVariable) v.buttonVariable = d.buttonVariable;
+  if (d.couponVariable) v.couponVariable = d.couponVariable;
+  return Object.keys(v).length > 0 ? v : null;
+}
+
+/** The first rule this recipient breaks, with its code; null when it can be accepted. */
+function checkRecipient(
+  d: DestinationT,
+  steps: readonly PreparedStep[],
+): { code: Code; detail: string } | null {
+  const to = typeof d.to === 'string' ? d.to : '';
+  if (classifyNumber(to) === null)
+    return { code: 'A306', detail: to === '' ? 'to is required' : `${to} is not a valid number` };
+  const words = d.replaceWords;
+  for (const [i, p] of steps.entries()) {
+    if (!p.limit) continue;
+    const text = p.text.hasKeys ? p.text.render(words) : p.step.text;
+    if (!withinLimit(text, p.limit, fitsBytes)) {
+      return {
+        code: 'A328',
+        detail: `messageFlow[${i}].${p.step.channel} text is over ${p.limit.max} ${p.limit.unit} after substitution`,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * The send use case (HTTP, CLI and reservations share it): checks the request, each channel
+ * object and each recipient, then commits the accepted messages and their dispatch at once.
+ * The answer means accepted, not delivered: delivery is known from reports.
+ */
+export async function sendMessages(
+  ctx: Ctx,
+  dir: Directory,
+  principal: KeyPrincipal,
+  body: SendBodyT,
+  options: SendOptions = {},
+): Promise<SendOutcome> {
+  const { idemKey, ttl } = checkRequest(body);
+  const now = ctx.clock.now();
+  const steps = body.messageFlow.map((entry, i) => prepareStep(entry, i, now));
+  const accountId = principal.account.id;
+  await checkRegistrations(ctx, dir, accountId, steps, now);
+
+  const requestId = newId('req_');
+  const results: DestinationResult[] = [];
+  const messages: NewMessage[] = [];
+  for (const d of body.destinations) {
+    const to = typeof d.to === 'string' ? d.to : '';
+    const bad = checkRecipient(d, steps);
+    if (bad) {
+      results.push({ to, msgKey: '', code: bad.code, result: resultText(bad.code, bad.detail) });
+      continue;
+    }
+    const msgKey = newId('');
+    const vars = varsOf(d);
+    messages.push({
+      msgKey,
+      to: classifyNumber(to)?.number ?? to,
+      destRef: typeof d.ref === 'string' ? d.ref : null,
+      vars: vars ? JSON.stringify(vars) : null,
+      status: options.hold ? 'held' : 'queued',
+    });
+    results.push({ to, msgKey, code: 'A000', result: 'SUCCESS' });
+  }
+
+  if (messages.length === 0) return { requestId, destinations: results, accepted: 0, replay: false };
+
+  const jobs: NewJob[] = options.hold ? [] : [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }];
+  const outcome = await acceptSend(
+    ctx.store,
+    {
+      id: requestId,
+      accountId,
+      keyId: principal.keyId,
+      flow: JSON.stringify(steps.map((s) => s.step)),
+      paymentCode: body.paymentCode ?? null,
+      groupKey: body.groupKey ?? null,
+      ref: body.ref ?? null,
+      dlr: principal.dlr,
+      resvKey: options.resvKey ?? null,
+    },
+    messages,
+    jobs,
+    idemKey === null ? null : { key: idemKey, expiresAt: now + ttl * 1000 },
+    now,
+  );
+  if (outcome.kind === 'replay') {
+    return {
+      requestId: outcome.requestId,
+      destinations: await replayAnswer(ctx, outcome.requestId, body),
+      accepted: 0,
+      replay: true,
+    };
+  }
+  if (jobs.length > 0) ctx.workAdded();
+  return { requestId, destinations: results, accepted: messages.length, replay: false };
+}
+
+/** A replay sends nothing: every destination answers A301, with the key its first send got. */
+async function replayAnswer(ctx: Ctx, requestId: string, body: SendBodyT): Promise<DestinationResult[]> {
+  const earlier = await messagesOfRequest(ctx.store, requestId);
+  const byTo = new Map<string, string[]>();
+  for (const m of earlier) {
+    const list = byTo.get(m.to) ?? [];
+    list.push(m.msgKey);
+    byTo.set(m.to, list);
+  }
+  return body.destinations.map((d) => {
+    const to = typeof d.to === 'string' ? d.to : '';
+    const normalized = classifyNumber(to)?.number ?? to;
+    const msgKey = byTo.get(normalized)?.shift() ?? '';
+    return { to, msgKey, code: 'A301', result: resultText('A301') };
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * `#{key}` substitution (spec, Shared behaviours 3). A text is split once per request into
+ * literal parts and keywords, then rendered per recipient with that recipient's replaceWords.
+ *
+ * Decisions (docs/decisions.md):
+ * - A key is taken exactly as written between `#{` and the next `}`: `#{ name }` has the key
+ *   " name ", not "name". Clients' replaceWords keys are matched verbatim, as the template
+ *   registries of the carriers do; trimming would make two spellings mean one variable.
+ * - `#{}` (empty key) and a `#{` with no `}` after it are literal text, not keywords.
+ * - A `#{` inside a would-be key starts the keyword again: in `#{a #{b}` the keyword is `#{b}`
+ *   and `#{a ` is literal text.
+ * - A keyword without a value is left in the text unchanged (`#{key}`), so the client sees the
+ *   mistake in what is delivered instead of a silently blanked word; `missing()` lists such
+ *   keys for callers that prefer to refuse.
+ * - Values are inserted as they are: a value holding `#{x}` is not substituted again.
+ */
+
+export type ReplaceWords = Readonly<Record<string, string>>;
+
+export interface Template {
+  /** The text as given. */
+  readonly text: string;
+  /** Distinct keys, in order of first appearance. */
+  readonly keys: readonly string[];
+  readonly hasKeys: boolean;
+  /** The text with every keyword that has a value replaced; others stay as `#{key}`. */
+  render(values: ReplaceWords | undefined): string;
+  /** Keys of the text that `values` has no value for (distinct, in order of appearance). */
+  missing(values: ReplaceWords | undefined): string[];
+}
+
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+/**
+ * A value is used only when it is the object's own string property: replaceWords comes from
+ * JSON, and `#{constructor}` must not find Object.prototype.constructor.
+ */
+function wordFor(values: ReplaceWords | undefined, key: string): string | undefined {
+  if (values === undefined || !Object.hasOwn(values, key)) return undefined;
+  const v = values[key];
+  return typeof v === 'string' ? v : undefined;
+}
+
+class PlainText implements Template {
+  readonly keys = NO_KEYS;
+  readonly hasKeys = false;
+  constructor(readonly text: string) {}
+  render(): string {
+    return this.text;
+  }
+  missing(): string[] {
+    return [];
+  }
+}
+
+class KeywordText implements Template {
+  readonly hasKeys = true;
+  readonly keys: readonly string[];
+  constructor(
+    readonly text: string,
+    /** literals.length === slots.length + 1: literal, slot, literal, ..., literal. */
+    private readonly literals: readonly string[],
+    private readonly slots: readonly string[],
+  ) {
+    this.keys = Object.freeze([...new Set(slots)]);
+  }
+
+  render(values: ReplaceWords | undefined): string {
+    let out = this.literals[0] ?? '';
+    for (let i = 0; i < this.slots.length; i++) {
+      const key = this.slots[i] ?? '';
+      const v = wordFor(values, key);
+      out += v === undefined ? `#{${key}}` : v;
+      out += this.literals[i + 1] ?? '';
+    }
+    return out;
+  }
+
+  missing(values: ReplaceWords | undefined): string[] {
+    const out: string[] = [];
+    for (const key of this.keys) if (wordFor(values, key) === undefined) out.push(key);
+    return out;
+  }
+}
+
+/** Splits a text once into literals and keywords; a text without `#{` costs one indexOf. */
+export function compileTemplate(text: string): Template {
+  let open = text.indexOf('#{');
+  if (open === -1) return new PlainText(text);
+  const literals: string[] = [];
+  const slots: string[] = [];
+  let litStart = 0;
+  while (open !== -1) {
+    const close = text.indexOf('}', open + 2);
+    if (close === -1) break;
+    const reopen = text.indexOf('#{', open + 2);
+    if (reopen !== -1 && reopen < close) {
+      open = reopen;
+      continue;
+    }
+    if (close === open + 2) {
+      // `#{}`: literal; look for the next keyword after it.
+      open = text.indexOf('#{', close + 1);
+      continue;
+    }
+    literals.push(text.slice(litStart, open));
+    slots.push(text.slice(open + 2, close));
+    litStart = close + 1;
+    open = text.indexOf('#{', litStart);
+  }
+  if (slots.length === 0) return new PlainText(text);
+  literals.push(text.slice(litStart));
+  return new KeywordText(text, literals, slots);
+}

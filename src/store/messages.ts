@@ -1,0 +1,378 @@
+import { sql } from 'kysely';
+import type { Store } from './database.ts';
+import { type Executor, enqueueJobs, type NewJob } from './jobs.ts';
+import type { MessagesTable } from './schema.ts';
+
+export interface NewSendRequest {
+  id: string;
+  accountId: string;
+  keyId: string;
+  flow: string;
+  paymentCode: string | null;
+  groupKey: string | null;
+  ref: string | null;
+  dlr: boolean;
+  resvKey: string | null;
+}
+
+export interface NewMessage {
+  msgKey: string;
+  to: string;
+  destRef: string | null;
+  vars: string | null;
+  /** queued (to send now) or held (a reservation or broadcast sends it later). */
+  status: 'queued' | 'held';
+}
+
+export interface Idempotency {
+  key: string;
+  expiresAt: number;
+}
+
+export type AcceptResult = { kind: 'accepted' } | { kind: 'replay'; requestId: string };
+
+// Columns a message row binds; keeps a multi-row INSERT under SQLite's parameter limit.
+const MESSAGE_CHUNK = 2000;
+
+/**
+ * The transactional outbox of a send: the idempotency key, the request, its messages and their
+ * dispatch job commit together or not at all. The key is written first, so that two requests with
+ * one key serialise on it: PostgreSQL's ON CONFLICT waits for the other transaction, SQLite has
+ * one writer; the loser finds the key and sends nothing.
+ */
+export async function acceptSend(
+  store: Store,
+  req: NewSendRequest,
+  messages: readonly NewMessage[],
+  jobs: readonly NewJob[],
+  idem: Idempotency | null,
+  now: number,
+): Promise<AcceptResult> {
+  return store.db.transaction().execute(async (tx) => {
+    if (idem) {
+      const taken = await tx
+        .insertInto('idempotency_keys')
+        .values({
+          account_id: req.accountId,
+          idem_key: idem.key,
+          request_id: req.id,
+          expires_at: idem.expiresAt,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0) {
+        // An expired key is taken over; a live one makes this request a replay.
+        const renewed = await tx
+          .updateTable('idempotency_keys')
+          .set({ request_id: req.id, expires_at: idem.expiresAt, created_at: now })
+          .where('account_id', '=', req.accountId)
+          .where('idem_key', '=', idem.key)
+          .where('expires_at', '<=', now)
+          .executeTakeFirst();
+        if (Number(renewed.numUpdatedRows) === 0) {
+          const live = await tx
+            .selectFrom('idempotency_keys')
+            .select('request_id')
+            .where('account_id', '=', req.accountId)
+            .where('idem_key', '=', idem.key)
+            .executeTakeFirstOrThrow();
+          return { kind: 'replay', requestId: live.request_id };
+        }
+      }
+    }
+    await tx
+      .insertInto('send_requests')
+      .values({
+        id: req.id,
+        account_id: req.accountId,
+        key_id: req.keyId,
+        flow: req.flow,
+        payment_code: req.paymentCode,
+        group_key: req.groupKey,
+        ref: req.ref,
+        dlr: req.dlr ? 1 : 0,
+        resv_key: req.resvKey,
+        created_at: now,
+      })
+      .execute();
+    for (let i = 0; i < messages.length; i += MESSAGE_CHUNK / 10) {
+      const rows: MessagesTable[] = messages.slice(i, i + MESSAGE_CHUNK / 10).map((m) => ({
+        msg_key: m.msgKey,
+        account_id: req.accountId,
+        request_id: req.id,
+        to_number: m.to,
+        dest_ref: m.destRef,
+        vars: m.vars,
+        step: 0,
+        status: m.status,
+        next_at: null,
+        report_code: null,
+        report_text: null,
+        created_at: now,
+        updated_at: now,
+        done_at: null,
+      }));
+      if (rows.length > 0) await tx.insertInto('messages').values(rows).execute();
+    }
+    await enqueueJobs(tx, jobs, now);
+    return { kind: 'accepted' };
+  });
+}
+
+/** The messages a replayed request had accepted, to answer with their keys. */
+export async function messagesOfRequest(
+  store: Store,
+  requestId: string,
+): Promise<{ msgKey: string; to: string }[]> {
+  const rows = await store.db
+    .selectFrom('messages')
+    .select(['msg_key', 'to_number'])
+    .where('request_id', '=', requestId)
+    .orderBy('msg_key')
+    .execute();
+  return rows.map((r) => ({ msgKey: r.msg_key, to: r.to_number }));
+}
+
+export interface StoredRequest {
+  id: string;
+  accountId: string;
+  keyId: string;
+  flow: string;
+  ref: string | null;
+  dlr: boolean;
+}
+
+export async function getSendRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
+  const r = await store.db
+    .selectFrom('send_requests')
+    .select(['id', 'account_id', 'key_id', 'flow', 'ref', 'dlr'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    r && { id: r.id, accountId: r.account_id, keyId: r.key_id, flow: r.flow, ref: r.ref, dlr: r.dlr === 1 }
+  );
+}
+
+export interface DispatchRow {
+  msgKey: string;
+  accountId: string;
+  requestId: string;
+  to: string;
+  destRef: string | null;
+  vars: string | null;
+  step: number;
+  status: string;
+}
+
+const dispatchColumns = [
+  'msg_key',
+  'account_id',
+  'request_id',
+  'to_number',
+  'dest_ref',
+  'vars',
+  'step',
+  'status',
+] as const;
+
+function toDispatch(r: Pick<MessagesTable, (typeof dispatchColumns)[number]>): DispatchRow {
+  return {
+    msgKey: r.msg_key,
+    accountId: r.account_id,
+    requestId: r.request_id,
+    to: r.to_number,
+    destRef: r.dest_ref,
+    vars: r.vars,
+    step: r.step,
+    status: r.status,
+  };
+}
+
+/** Messages of a request (or the given keys) that wait for their current step to be submitted. */
+export async function queuedMessages(
+  store: Store,
+  where: { requestId: string } | { msgKeys: readonly string[] },
+): Promise<DispatchRow[]> {
+  let q = store.db.selectFrom('messages').select(dispatchColumns).where('status', '=', 'queued');
+  q =
+    'requestId' in where
+      ? q.where('request_id', '=', where.requestId)
+      : q.where('msg_key', 'in', where.msgKeys);
+  const rows = await q.orderBy('msg_key').execute();
+  return rows.map(toDispatch);
+}
+
+/** Waiting messages whose wait for a result ran out. */
+export async function expiredWaits(store: Store, now: number, limit: number): Promise<DispatchRow[]> {
+  const rows = await store.db
+    .selectFrom('messages')
+    .select(dispatchColumns)
+    .where('status', '=', 'waiting')
+    .where('next_at', '<=', now)
+    .orderBy('next_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toDispatch);
+}
+
+export async function getMessage(store: Store, msgKey: string): Promise<DispatchRow | undefined> {
+  const r = await store.db
+    .selectFrom('messages')
+    .select(dispatchColumns)
+    .where('msg_key', '=', msgKey)
+    .executeTakeFirst();
+  return r && toDispatch(r);
+}
+
+export interface AttemptRow {
+  msg_key: string;
+  step: number;
+  channel: string;
+  service_type: string;
+  msg_type: string;
+  connector: string;
+  network_id: string | null;
+  status: string;
+  report_code: string | null;
+  report_text: string | null;
+  carrier: string | null;
+  submitted_at: number;
+  done_at: number | null;
+}
+
+/** Records attempts; a step recorded before (a re-run after a crash) is overwritten with the newer outcome. */
+export async function upsertAttempts(exec: Executor, rows: readonly AttemptRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await exec
+      .insertInto('message_attempts')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) =>
+        oc.columns(['msg_key', 'step']).doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          network_id: eb.ref('excluded.network_id'),
+          report_code: eb.ref('excluded.report_code'),
+          report_text: eb.ref('excluded.report_text'),
+          carrier: eb.ref('excluded.carrier'),
+          done_at: eb.ref('excluded.done_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The attempt a connector's receipt belongs to, found by the network's own message id. */
+export async function findWaitingAttempt(
+  exec: Executor,
+  connector: string,
+  networkId: string,
+): Promise<AttemptRow | undefined> {
+  return exec
+    .selectFrom('message_attempts')
+    .selectAll()
+    .where('connector', '=', connector)
+    .where('network_id', '=', networkId)
+    .executeTakeFirst();
+}
+
+export interface MessageChange {
+  status: string;
+  step: number;
+  nextAt: number | null;
+  reportCode: string | null;
+  reportText: string | null;
+  doneAt: number | null;
+}
+
+/**
+ * Moves messages on, one UPDATE per distinct change (a batch usually shares one: all delivered).
+ * `expect` guards against a concurrent move: only rows still in that status and step change.
+ */
+export async function changeMessages(
+  exec: Executor,
+  changes: ReadonlyArray<{ msgKey: string; change: MessageChange; expect: { status: string; step: number } }>,
+  now: number,
+): Promise<number> {
+  const groups = new Map<
+    string,
+    { change: MessageChange; expect: { status: string; step: number }; keys: string[] }
+  >();
+  for (const c of changes) {
+    const k = JSON.stringify([c.change, c.expect]);
+    const g = groups.get(k);
+    if (g) g.keys.push(c.msgKey);
+    else groups.set(k, { change: c.change, expect: c.expect, keys: [c.msgKey] });
+  }
+  let n = 0;
+  for (const g of groups.values()) {
+    for (let i = 0; i < g.keys.length; i += 1000) {
+      const res = await exec
+        .updateTable('messages')
+        .set({
+          status: g.change.status,
+          step: g.change.step,
+          next_at: g.change.nextAt,
+          report_code: g.change.reportCode,
+          report_text: g.change.reportText,
+          done_at: g.change.doneAt,
+          updated_at: now,
+        })
+        .where('msg_key', 'in', g.keys.slice(i, i + 1000))
+        .where('status', '=', g.expect.status)
+        .where('step', '=', g.expect.step)
+        .executeTakeFirst();
+      n += Number(res.numUpdatedRows);
+    }
+  }
+  return n;
+}
+
+/** Held messages of a request become queued (a reservation's time came). */
+export async function releaseHeld(exec: Executor, requestId: string, now: number): Promise<number> {
+  const res = await exec
+    .updateTable('messages')
+    .set({ status: 'queued', updated_at: now })
+    .where('request_id', '=', requestId)
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Counts by status, for tests and metrics. */
+export async function countMessages(store: Store): Promise<Record<string, number>> {
+  const rows = await store.db
+    .selectFrom('messages')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Ends waiting attempts with their result (receipts and waits that ran out: a few at a time). */
+export async function finishAttempts(
+  exec: Executor,
+  rows: ReadonlyArray<{
+    msgKey: string;
+    step: number;
+    status: string;
+    code: string;
+    text: string;
+    carrier: string | null;
+    doneAt: number;
+  }>,
+): Promise<void> {
+  for (const r of rows) {
+    await exec
+      .updateTable('message_attempts')
+      .set({
+        status: r.status,
+        report_code: r.code,
+        report_text: r.text,
+        carrier: r.carrier,
+        done_at: r.doneAt,
+      })
+      .where('msg_key', '=', r.msgKey)
+      .where('step', '=', r.step)
+      .execute();
+  }
+}
