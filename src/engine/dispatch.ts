@@ -1,29 +1,16 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
-import type {
-  Connector,
-  ConnectorSink,
-  DeliveryResult,
-  OutboundMessage,
-  SubmitOutcome,
-} from '../connectors/types.ts';
+import type { Connector, ConnectorSink, SubmitOutcome } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import { classifyNumber } from '../rules/phone.ts';
-import { getAccount } from '../store/accounts.ts';
-import {
-  type DispatchRow,
-  expiredWaits,
-  findWaitingAttempt,
-  getMessage,
-  queuedMessages,
-} from '../store/messages.ts';
+import { type DispatchRow, queuedMessages } from '../store/messages.ts';
 import { backoffMs } from './backoff.ts';
-import type { RecipientVars } from './flow.ts';
-import { Plan, type ReportSubject } from './plan.ts';
-import { type CachedRequest, RequestCache } from './requests.ts';
+import { ReportModes } from './modes.ts';
+import { Plan } from './plan.ts';
+import { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
+import { createSettler, DISPATCH_JOB, WAIT_JOB } from './settle.ts';
+import { build, CODES, failStep, finish, type Item, subject } from './steps.ts';
 
-export const DISPATCH_JOB = 'dispatch';
-export const WAIT_JOB = 'dispatch.wait';
+export { DISPATCH_JOB, WAIT_JOB };
 
 /** How long a step waits for its receipt before it counts as failed (code 40001). */
 export const RECEIPT_WAIT_MS = 24 * 3600_000;
@@ -31,146 +18,21 @@ export const RECEIPT_WAIT_MS = 24 * 3600_000;
 export const DLR_WAIT_MS = 5 * 24 * 3600_000;
 /** Submissions refused as throttled or queue-full are retried this many times, then fail the step. */
 const MAX_SUBMIT_RETRIES = 10;
-const WAIT_BATCH = 1000;
-
-export const CODES = {
-  delivered: '10000',
-  pollingReceipt: 'MS03',
-  pollingUncertain: 'ME09',
-  receiptTimeout: '40001',
-  dlrTimeout: '40002',
-  noRoute: '50001',
-  connectorError: '50002',
-} as const;
 
 export interface Dispatcher {
   readonly sink: ConnectorSink;
   readonly jobHandlers: ReadonlyMap<string, JobHandler>;
 }
 
-interface Item {
-  row: DispatchRow;
-  req: CachedRequest;
-  outbound: OutboundMessage;
-  /** The status and step the message had when this pass took it (the guard of its move). */
-  expect: { status: string; step: number };
-}
-
-function subject(item: { row: DispatchRow; req: CachedRequest }, sendTime: number): ReportSubject {
-  const step = item.req.flow[item.row.step];
-  if (!step) throw new Error(`message ${item.row.msgKey} has no step ${item.row.step}`);
-  return {
-    msgKey: item.row.msgKey,
-    accountId: item.row.accountId,
-    ref: item.row.destRef ?? item.req.ref ?? '',
-    step,
-    sendTime,
-  };
-}
-
 /**
  * The delivery engine: hands queued messages to the connector of their current messageFlow step
  * and moves them on by the answer: delivered, waiting for a receipt, or failed, in which case the
- * next step is sent at once (failover). Receipts that arrive later are matched to their attempt
- * through the store by the connector's own message id, so a restart loses none.
+ * next step is sent at once (failover).
  */
 export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatcher {
   const requests = new RequestCache(ctx.store);
-  const modes = new Map<string, { at: number; mode: 'polling' | 'webhook' }>();
-
-  async function loadModes(accountIds: Iterable<string>): Promise<(id: string) => 'polling' | 'webhook'> {
-    const now = Date.now();
-    for (const id of new Set(accountIds)) {
-      const hit = modes.get(id);
-      // The report mode is read at most every 2 s per account: it changes rarely, messages often.
-      if (hit && now - hit.at < 2000) continue;
-      const acc = await getAccount(ctx.store, id);
-      modes.set(id, { at: now, mode: acc?.reportMode ?? 'polling' });
-    }
-    return (id) => modes.get(id)?.mode ?? 'polling';
-  }
-
-  function build(row: DispatchRow, req: CachedRequest, now: number): OutboundMessage {
-    const step = req.flow[row.step];
-    const tmpl = req.templates[row.step];
-    if (!step || !tmpl) throw new Error(`message ${row.msgKey} has no step ${row.step}`);
-    const vars: RecipientVars | null = row.vars ? JSON.parse(row.vars) : null;
-    const words = vars?.replaceWords;
-    let payload = step.payload;
-    if (vars && (vars.messageVariable || vars.buttonVariable || vars.couponVariable)) {
-      payload = { ...payload, ...vars };
-      delete payload.replaceWords;
-    }
-    return {
-      msgKey: row.msgKey,
-      step: row.step,
-      accountId: row.accountId,
-      channel: step.channel,
-      msgType: step.msgType,
-      to: row.to,
-      international: classifyNumber(row.to)?.kind === 'international',
-      from: step.from,
-      title: tmpl.title ? (tmpl.title.hasKeys ? tmpl.title.render(words) : step.title) : null,
-      text: tmpl.text.hasKeys ? tmpl.text.render(words) : step.text,
-      payload,
-      submittedAt: now,
-    };
-  }
-
-  /** The step failed: the next one goes out now (same pass), or the message ends failed. */
-  function failStep(
-    plan: Plan,
-    item: Item,
-    code: string,
-    text: string,
-    carrier: string | null,
-    next: DispatchRow[],
-  ) {
-    const { row, req } = item;
-    if (row.step + 1 < req.flow.length) {
-      plan.move(row.msgKey, item.expect, {
-        status: 'queued',
-        step: row.step + 1,
-        nextAt: null,
-        reportCode: null,
-        reportText: null,
-        doneAt: null,
-      });
-      next.push({ ...row, step: row.step + 1, status: 'queued' });
-      return;
-    }
-    plan.move(row.msgKey, item.expect, {
-      status: 'failed',
-      step: row.step,
-      nextAt: null,
-      reportCode: code,
-      reportText: text,
-      doneAt: plan.now,
-    });
-    plan.report(subject(item, plan.now), 'STANDARD', code, text, carrier, plan.now);
-  }
-
-  function finish(
-    plan: Plan,
-    item: { row: DispatchRow; req: CachedRequest },
-    expect: Item['expect'],
-    status: string,
-    code: string,
-    text: string,
-    sendTime: number,
-    carrier: string | null,
-    reportType: 'STANDARD' | 'DLR',
-  ) {
-    plan.move(item.row.msgKey, expect, {
-      status,
-      step: item.row.step,
-      nextAt: null,
-      reportCode: code,
-      reportText: text,
-      doneAt: plan.now,
-    });
-    plan.report(subject(item, sendTime), reportType, code, text, carrier, plan.now);
-  }
+  const modes = new ReportModes(ctx.store);
+  const { sink, waitJob } = createSettler(ctx, requests, modes);
 
   function onOutcome(
     plan: Plan,
@@ -324,7 +186,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
   async function dispatch(rows: DispatchRow[], retryCount: number): Promise<void> {
     if (rows.length === 0) return;
     const now = ctx.clock.now();
-    const plan = new Plan(now, await loadModes(rows.map((r) => r.accountId)));
+    const plan = new Plan(now, await modes.load(rows.map((r) => r.accountId)));
     const retry: Item[] = [];
     let pending = rows.map((row) => ({ row, expect: { status: row.status, step: row.step } }));
     while (pending.length > 0) {
@@ -394,101 +256,6 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
   }
 
   /** A receipt or a wait that ran out, for one waiting message. */
-  async function settle(
-    row: DispatchRow,
-    result: DeliveryResult | 'timeout',
-    sendTime: number,
-  ): Promise<void> {
-    const req = await requests.get(row.requestId);
-    const step = req?.flow[row.step];
-    if (!req || !step) return;
-    const now = ctx.clock.now();
-    const plan = new Plan(now, await loadModes([row.accountId]));
-    const expect = { status: 'waiting', step: row.step };
-    const item: Item = { row, req, outbound: build(row, req, sendTime), expect };
-    const intlSms = item.outbound.international && step.channel === 'sms';
-    const next: DispatchRow[] = [];
-    let attempt: { status: string; code: string; text: string; carrier: string | null };
-    if (result === 'timeout') {
-      if (step.responseMethod === 'polling' && !intlSms) {
-        attempt = {
-          status: 'uncertain',
-          code: CODES.pollingUncertain,
-          text: 'No receipt within the timeout',
-          carrier: null,
-        };
-        finish(plan, item, expect, 'uncertain', attempt.code, attempt.text, sendTime, null, 'STANDARD');
-      } else if (intlSms) {
-        attempt = {
-          status: 'uncertain',
-          code: CODES.dlrTimeout,
-          text: 'No DLR within 5 days',
-          carrier: null,
-        };
-        finish(plan, item, expect, 'uncertain', attempt.code, attempt.text, sendTime, null, 'DLR');
-      } else {
-        attempt = {
-          status: 'failed',
-          code: CODES.receiptTimeout,
-          text: 'No receipt within the wait',
-          carrier: null,
-        };
-        failStep(plan, item, attempt.code, attempt.text, null, next);
-      }
-    } else if (result.delivered) {
-      const code = step.responseMethod === 'polling' ? CODES.pollingReceipt : CODES.delivered;
-      attempt = { status: 'delivered', code, text: result.text, carrier: result.carrier };
-      finish(
-        plan,
-        item,
-        expect,
-        'delivered',
-        code,
-        result.text,
-        sendTime,
-        result.carrier,
-        intlSms ? 'DLR' : 'STANDARD',
-      );
-    } else {
-      attempt = { status: 'failed', code: result.code, text: result.text, carrier: result.carrier };
-      // After an international acceptance the DLR is the last word: there is no failover.
-      if (intlSms)
-        finish(plan, item, expect, 'failed', result.code, result.text, sendTime, result.carrier, 'DLR');
-      else failStep(plan, item, result.code, result.text, result.carrier, next);
-    }
-    plan.finished.push({
-      msgKey: row.msgKey,
-      step: row.step,
-      status: attempt.status,
-      code: attempt.code,
-      text: attempt.text,
-      carrier: attempt.carrier,
-      doneAt: now,
-    });
-    if (next.length > 0)
-      plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: [row.msgKey] }, runAt: now });
-    await ctx.store.db
-      .transaction()
-      .execute(async (tx) => {
-        // Someone settled it first (a receipt racing its timeout): leave theirs.
-        if ((await plan.commit(tx)) === 0) throw new SettledAlready();
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof SettledAlready)) throw err;
-      });
-    ctx.workAdded();
-  }
-
-  const sink: ConnectorSink = {
-    async deliveryResult(connector, networkId, result) {
-      const attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
-      if (attempt?.status !== 'waiting') return;
-      const row = await getMessage(ctx.store, attempt.msg_key);
-      if (row?.status !== 'waiting' || row.step !== attempt.step) return;
-      await settle(row, result, Number(attempt.submitted_at));
-    },
-  };
-
   const dispatchJob: JobHandler = async (job) => {
     const p = job.payload;
     const retryCount = typeof p.retry === 'number' ? p.retry : 0;
@@ -503,26 +270,6 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     return undefined;
   };
 
-  const waitJob: JobHandler = async () => {
-    const now = ctx.clock.now();
-    const rows = await expiredWaits(ctx.store, now, WAIT_BATCH);
-    for (const row of rows) {
-      const attempt = await findAttemptOf(row);
-      await settle(row, 'timeout', attempt);
-    }
-    return rows.length === WAIT_BATCH ? { rescheduleAt: now } : undefined;
-  };
-
-  async function findAttemptOf(row: DispatchRow): Promise<number> {
-    const a = await ctx.store.db
-      .selectFrom('message_attempts')
-      .select('submitted_at')
-      .where('msg_key', '=', row.msgKey)
-      .where('step', '=', row.step)
-      .executeTakeFirst();
-    return a ? Number(a.submitted_at) : ctx.clock.now();
-  }
-
   return {
     sink,
     jobHandlers: new Map<string, JobHandler>([
@@ -531,5 +278,3 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     ]),
   };
 }
-
-class SettledAlready extends Error {}

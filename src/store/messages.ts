@@ -376,3 +376,18 @@ export async function finishAttempts(
       .execute();
   }
 }
+
+/** When a message's step was submitted (the sendTime of its report). */
+export async function attemptSubmittedAt(
+  store: Store,
+  msgKey: string,
+  step: number,
+): Promise<number | undefined> {
+  const a = await store.db
+    .selectFrom('message_attempts')
+    .select('submitted_at')
+    .where('msg_key', '=', msgKey)
+    .where('step', '=', step)
+    .executeTakeFirst();
+  return a ? Number(a.submitted_at) : undefined;
+}
