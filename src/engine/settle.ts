@@ -114,7 +114,10 @@ export function createSettler(ctx: Ctx, requests: RequestCache, modes: ReportMod
   const sink: ConnectorSink = {
     async deliveryResult(connector, networkId, result) {
       const attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
-      if (attempt?.status !== 'waiting') return;
+      // A receipt can overtake the record of its submission (the engine commits after the
+      // connector answered): failing here makes the connector's receipt job retry it shortly.
+      if (!attempt) throw new Error(`no attempt recorded yet for ${connector} message ${networkId}`);
+      if (attempt.status !== 'waiting') return;
       const row = await getMessage(ctx.store, attempt.msg_key);
       if (row?.status !== 'waiting' || row.step !== attempt.step) return;
       await settle(row, result, Number(attempt.submitted_at));

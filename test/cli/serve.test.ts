@@ -1,71 +1,14 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { describeEachDb, type TestDb } from '../helpers/db.ts';
+import { type Served, serveProcess } from '../helpers/process.ts';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
-
-interface Served {
-  child: ChildProcess;
-  output: () => string;
-  port: number;
-  exit: Promise<number | null>;
-  waitFor(pattern: RegExp): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
-after(() => {
-  for (const c of children) c.kill('SIGKILL');
-});
-
-/** `omnigate serve` as a user runs it, on a free port, the suite's database and data dir. */
-async function serve(db: TestDb, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.processUrl,
-      OMNIGATE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  let out = '';
-  const waiters: Array<{ re: RegExp; resolve: () => void }> = [];
-  const onData = (chunk: Buffer) => {
-    out += chunk.toString();
-    for (const w of waiters.splice(0)) {
-      if (w.re.test(out)) w.resolve();
-      else waiters.push(w);
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = (re: RegExp) =>
-    new Promise<void>((resolve, reject) => {
-      if (re.test(out)) return resolve();
-      const timer = setTimeout(
-        () => reject(new Error(`timed out waiting for ${re}; output:\n${out}`)),
-        30_000,
-      );
-      waiters.push({
-        re,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      });
-      void exit.then(() => reject(new Error(`exited before ${re}; output:\n${out}`)));
-    });
-  await waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
-  return { child, output: () => out, port, exit, waitFor };
+/** `omnigate serve` on the suite's database and a data dir of its own. */
+function serve(db: TestDb, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Served> {
+  return serveProcess({ DATABASE_URL: db.processUrl, OMNIGATE_DATA_DIR: dataDir, ...extraEnv });
 }
 
 describeEachDb('omnigate serve', (db) => {

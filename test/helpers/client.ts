@@ -19,7 +19,10 @@ export async function setupClient(t: TestGateway, name = 'acme'): Promise<Client
   for (const [url, body] of [
     [`/admin/v1/accounts/${acc.accountId}/senders`, { number: sender }],
     [`/admin/v1/accounts/${acc.accountId}/sender-profiles`, { senderKey, channelId: `ch-${acc.accountId}` }],
-    [`/admin/v1/accounts/${acc.accountId}/rcs-brands`, { brandId: `b-${acc.accountId}`, brandKey, name: 'Brand' }],
+    [
+      `/admin/v1/accounts/${acc.accountId}/rcs-brands`,
+      { brandId: `b-${acc.accountId}`, brandKey, name: 'Brand' },
+    ],
   ] as const) {
     const res = await admin(url, body);
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
@@ -48,8 +51,17 @@ export async function inbox(t: TestGateway, phone: string): Promise<InboxEntry[]
   return res.json<{ messages: InboxEntry[] }>().messages;
 }
 
-export async function setHandset(t: TestGateway, phone: string, props: Record<string, unknown>): Promise<void> {
-  const res = await t.request({ method: 'PUT', url: `/sandbox/v1/handsets/${phone}`, admin: true, body: props });
+export async function setHandset(
+  t: TestGateway,
+  phone: string,
+  props: Record<string, unknown>,
+): Promise<void> {
+  const res = await t.request({
+    method: 'PUT',
+    url: `/sandbox/v1/handsets/${phone}`,
+    admin: true,
+    body: props,
+  });
   if (res.statusCode !== 200) throw new Error(`handset ${phone}: ${res.statusCode} ${res.body}`);
 }
 
@@ -59,7 +71,12 @@ export async function settle(t: TestGateway): Promise<void> {
 }
 
 export async function advance(t: TestGateway, seconds: number): Promise<void> {
-  const res = await t.request({ method: 'POST', url: '/sandbox/v1/clock', admin: true, body: { advanceSeconds: seconds } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/sandbox/v1/clock',
+    admin: true,
+    body: { advanceSeconds: seconds },
+  });
   if (res.statusCode !== 200) throw new Error(`clock: ${res.statusCode} ${res.body}`);
   await settle(t);
 }

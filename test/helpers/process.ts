@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { after } from 'node:test';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
+
+export interface Served {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  output: () => string;
+  exit: Promise<number | null>;
+  waitFor(pattern: RegExp): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+after(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+/** `omnigate serve` as a user runs it, on a free port, with the given environment. */
+export async function serveProcess(env: Record<string, string>): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  let out = '';
+  const waiters: Array<{ re: RegExp; resolve: () => void }> = [];
+  const onData = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const w of waiters.splice(0)) {
+      if (w.re.test(out)) w.resolve();
+      else waiters.push(w);
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = (re: RegExp) =>
+    new Promise<void>((resolve, reject) => {
+      if (re.test(out)) return resolve();
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${re}; output:\n${out}`)),
+        30_000,
+      );
+      waiters.push({
+        re,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+      void exit.then(() => reject(new Error(`exited before ${re}; output:\n${out}`)));
+    });
+  await waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+  return { child, port, base: `http://127.0.0.1:${port}`, output: () => out, exit, waitFor };
+}
