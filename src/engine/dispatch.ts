@@ -186,7 +186,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
   async function dispatch(rows: DispatchRow[], retryCount: number): Promise<void> {
     if (rows.length === 0) return;
     const now = ctx.clock.now();
-    const plan = new Plan(now, await modes.load(rows.map((r) => r.accountId)));
+    const plan = new Plan(now, await modes.load(rows.map((r) => r.accountId)), ctx.store.caps);
     const retry: Item[] = [];
     let pending = rows.map((row) => ({ row, expect: { status: row.status, step: row.step } }));
     while (pending.length > 0) {

@@ -1,4 +1,5 @@
 import { formatKst } from '../clock.ts';
+import type { Capabilities } from '../store/capabilities.ts';
 import type { Executor } from '../store/jobs.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
 import {
@@ -37,6 +38,7 @@ export class Plan {
   constructor(
     readonly now: number,
     private readonly modeOf: (accountId: string) => 'polling' | 'webhook',
+    private readonly caps: Capabilities,
   ) {}
 
   move(msgKey: string, expect: { status: string; step: number }, change: MessageChange): void {
@@ -84,14 +86,14 @@ export class Plan {
 
   /** Writes the pass; returns how many messages moved (fewer than planned: someone moved them first). */
   async commit(exec: Executor): Promise<number> {
-    await upsertAttempts(exec, this.attempts);
+    await upsertAttempts(exec, this.caps, this.attempts);
     await finishAttempts(exec, this.finished);
     const moved = await changeMessages(
       exec,
       [...this.moves].map(([msgKey, m]) => ({ msgKey, change: m.change, expect: m.expect })),
       this.now,
     );
-    await insertReports(exec, this.reports, this.now);
+    await insertReports(exec, this.caps, this.reports, this.now);
     await enqueueJobs(exec, this.jobs, this.now);
     return moved;
   }

@@ -35,7 +35,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, modes: ReportMod
     const step = req?.flow[row.step];
     if (!req || !step) return;
     const now = ctx.clock.now();
-    const plan = new Plan(now, await modes.load([row.accountId]));
+    const plan = new Plan(now, await modes.load([row.accountId]), ctx.store.caps);
     const expect = { status: 'waiting', step: row.step };
     const item: Item = { row, req, outbound: build(row, req, sendTime), expect };
     const intlSms = item.outbound.international && step.channel === 'sms';

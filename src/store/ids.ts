@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 
 let lastMs = 0;
 let seq = 0;
+// Chosen once per process: it keeps two instances' ids apart without a random draw per id.
+const instance = randomBytes(4).toString('hex');
 
 /**
- * Time-ordered identifiers: milliseconds, then a per-process sequence, then randomness that keeps
- * two instances apart. Ordered keys keep index inserts at the right edge of the B-tree (random
+ * Time-ordered identifiers: milliseconds, then a per-process sequence, then a per-process random
+ * tag that keeps two instances apart. Ordered keys keep index inserts at the right edge of the B-tree (random
  * keys cut the insert rate about threefold in the prototype, design.md §6).
  */
 export function newId(prefix: string): string {
@@ -16,5 +18,5 @@ export function newId(prefix: string): string {
     lastMs = ms;
     seq = 0;
   }
-  return `${prefix}${ms.toString(36).padStart(9, '0')}${seq.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+  return `${prefix}${ms.toString(36).padStart(9, '0')}${seq.toString(36).padStart(4, '0')}${instance}`;
 }

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { bulkInsert } from './bulk.ts';
+import type { Capabilities } from './capabilities.ts';
 import type { Store } from './database.ts';
 import { type Executor, enqueueJobs, type NewJob } from './jobs.ts';
 import type { MessagesTable } from './schema.ts';
@@ -30,9 +32,6 @@ export interface Idempotency {
 }
 
 export type AcceptResult = { kind: 'accepted' } | { kind: 'replay'; requestId: string };
-
-// Columns a message row binds; keeps a multi-row INSERT under SQLite's parameter limit.
-const MESSAGE_CHUNK = 2000;
 
 /**
  * The transactional outbox of a send: the idempotency key, the request, its messages and their
@@ -96,25 +95,24 @@ export async function acceptSend(
         created_at: now,
       })
       .execute();
-    for (let i = 0; i < messages.length; i += MESSAGE_CHUNK / 10) {
-      const rows: MessagesTable[] = messages.slice(i, i + MESSAGE_CHUNK / 10).map((m) => ({
-        msg_key: m.msgKey,
-        account_id: req.accountId,
-        request_id: req.id,
-        to_number: m.to,
-        dest_ref: m.destRef,
-        vars: m.vars,
-        step: 0,
-        status: m.status,
-        next_at: null,
-        report_code: null,
-        report_text: null,
-        created_at: now,
-        updated_at: now,
-        done_at: null,
-      }));
-      if (rows.length > 0) await tx.insertInto('messages').values(rows).execute();
-    }
+    await bulkInsert(
+      tx,
+      store.caps,
+      'messages',
+      [
+        'msg_key',
+        'account_id',
+        'request_id',
+        'to_number',
+        'dest_ref',
+        'vars',
+        'step',
+        'status',
+        'created_at',
+        'updated_at',
+      ],
+      messages.map((m) => [m.msgKey, req.accountId, req.id, m.to, m.destRef, m.vars, 0, m.status, now, now]),
+    );
     await enqueueJobs(tx, jobs, now);
     return { kind: 'accepted' };
   });
@@ -241,24 +239,39 @@ export interface AttemptRow {
   done_at: number | null;
 }
 
+const ATTEMPT_COLUMNS = [
+  'msg_key',
+  'step',
+  'channel',
+  'service_type',
+  'msg_type',
+  'connector',
+  'network_id',
+  'status',
+  'report_code',
+  'report_text',
+  'carrier',
+  'submitted_at',
+  'done_at',
+] as const;
+
 /** Records attempts; a step recorded before (a re-run after a crash) is overwritten with the newer outcome. */
-export async function upsertAttempts(exec: Executor, rows: readonly AttemptRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await exec
-      .insertInto('message_attempts')
-      .values(rows.slice(i, i + 500))
-      .onConflict((oc) =>
-        oc.columns(['msg_key', 'step']).doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          network_id: eb.ref('excluded.network_id'),
-          report_code: eb.ref('excluded.report_code'),
-          report_text: eb.ref('excluded.report_text'),
-          carrier: eb.ref('excluded.carrier'),
-          done_at: eb.ref('excluded.done_at'),
-        })),
-      )
-      .execute();
-  }
+export async function upsertAttempts(
+  exec: Executor,
+  caps: Capabilities,
+  rows: readonly AttemptRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await bulkInsert(
+    exec,
+    caps,
+    'message_attempts',
+    ATTEMPT_COLUMNS,
+    rows.map((r) => ATTEMPT_COLUMNS.map((c) => r[c])),
+    'on conflict (msg_key, step) do update set status = excluded.status, network_id = excluded.network_id, ' +
+      'report_code = excluded.report_code, report_text = excluded.report_text, carrier = excluded.carrier, ' +
+      'done_at = excluded.done_at',
+  );
 }
 
 /** The attempt a connector's receipt belongs to, found by the network's own message id. */

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { bulkInsert } from './bulk.ts';
+import type { Capabilities } from './capabilities.ts';
 import type { Store } from './database.ts';
 import { newId } from './ids.ts';
 import { type Executor, enqueueJobs } from './jobs.ts';
@@ -41,26 +43,19 @@ export const REPORT_WEBHOOK_MAX_ATTEMPTS = 20;
  */
 export async function insertReports(
   exec: Executor,
+  caps: Capabilities,
   reports: readonly NewReport[],
   now: number,
 ): Promise<void> {
   if (reports.length === 0) return;
-  const rows = await exec
-    .insertInto('reports')
-    .values(
-      reports.map((r) => ({
-        account_id: r.accountId,
-        msg_key: r.body.msgKey,
-        report_type: r.body.reportType,
-        body: JSON.stringify(r.body),
-        channel: r.mode,
-        batch_id: null,
-        acked_at: null,
-        created_at: now,
-      })),
-    )
-    .returning(['id', 'channel'])
-    .execute();
+  const rows = await bulkInsert<'reports', { id: number | string; channel: string }>(
+    exec,
+    caps,
+    'reports',
+    ['account_id', 'msg_key', 'report_type', 'body', 'channel', 'created_at'],
+    reports.map((r) => [r.accountId, r.body.msgKey, r.body.reportType, JSON.stringify(r.body), r.mode, now]),
+    'returning id, channel',
+  );
   const hooks = rows.filter((r) => r.channel === 'webhook');
   await enqueueJobs(
     exec,

@@ -1,5 +1,5 @@
+import { bulkInsert } from './bulk.ts';
 import type { Store } from './database.ts';
-import type { Executor } from './jobs.ts';
 
 /*
  * The sandbox world: handsets (settings as JSON, see connectors/sandbox/settings.ts) and what
@@ -67,34 +67,30 @@ export interface NewInboxMessage {
   receivedAt: number;
 }
 
-/** 9 values a row: 9,000 bound parameters, well under both databases' limits (see jobs.ts). */
-const INBOX_ROWS_PER_INSERT = 1000;
-
 /**
- * Delivers messages to their inboxes: one multi-row INSERT per batch (design.md §6: ~30% faster
- * than a statement per row). A (msgKey, step) already there is skipped (sandbox_inbox_once), so
- * a submission retried after a crash does not reach the handset twice. Idempotent per row, so
- * several statements need no transaction: a retry completes what a crash cut short.
+ * Delivers messages to their inboxes in one multi-row INSERT (store/bulk.ts). A (msgKey, step)
+ * already there is skipped (sandbox_inbox_once), so a submission retried after a crash does not
+ * reach the handset twice. Idempotent per row, so several statements need no transaction.
  */
-export async function deliverToInboxes(exec: Executor, messages: readonly NewInboxMessage[]): Promise<void> {
-  for (let i = 0; i < messages.length; i += INBOX_ROWS_PER_INSERT) {
-    const rows = messages.slice(i, i + INBOX_ROWS_PER_INSERT).map((m) => ({
-      phone: m.phone,
-      msg_key: m.msgKey,
-      step: m.step,
-      channel: m.channel,
-      from_number: m.from,
-      title: m.title,
-      text: m.text,
-      payload: m.payload,
-      received_at: m.receivedAt,
-    }));
-    await exec
-      .insertInto('sandbox_inbox')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['msg_key', 'step']).doNothing())
-      .execute();
-  }
+export async function deliverToInboxes(store: Store, messages: readonly NewInboxMessage[]): Promise<void> {
+  await bulkInsert(
+    store.db,
+    store.caps,
+    'sandbox_inbox',
+    ['phone', 'msg_key', 'step', 'channel', 'from_number', 'title', 'text', 'payload', 'received_at'],
+    messages.map((m) => [
+      m.phone,
+      m.msgKey,
+      m.step,
+      m.channel,
+      m.from,
+      m.title,
+      m.text,
+      m.payload,
+      m.receivedAt,
+    ]),
+    'on conflict (msg_key, step) do nothing',
+  );
 }
 
 export interface InboxMessage {

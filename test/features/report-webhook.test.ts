@@ -231,6 +231,7 @@ describeEachDb('report webhook delivery', (db) => {
     const msgKey = `hook-${db.dialect}-${++seq}`;
     await insertReports(
       t.gw.ctx.store.db,
+      t.gw.ctx.store.caps,
       [{ accountId: account, mode: 'webhook', body: report(msgKey) }],
       t.gw.ctx.clock.now(),
     );

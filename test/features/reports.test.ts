@@ -59,6 +59,7 @@ describeEachDb('reports: polling and inquiry', (db) => {
   async function report(accountId: string, bodies: ReportBody[], mode: 'polling' | 'webhook' = 'polling') {
     await insertReports(
       t.gw.ctx.store.db,
+      t.gw.ctx.store.caps,
       bodies.map((b) => ({ accountId, mode, body: b })),
       t.gw.ctx.clock.now(),
     );

@@ -69,7 +69,7 @@ export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
     }
 
     // A row already there (a resubmission) is skipped: the same answer, no second delivery.
-    if (inbox.length > 0) await deliverToInboxes(ctx.store.db, inbox);
+    if (inbox.length > 0) await deliverToInboxes(ctx.store, inbox);
     if (receipts.length > 0) {
       // Also for resubmissions: the dedupe key adds none while the first receipt waits; one that
       // already ran may have found no attempt to match (the engine crashed before recording the

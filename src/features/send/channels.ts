@@ -190,7 +190,7 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
         step,
         text: compileTemplate(text),
         title: title === null ? null : compileTemplate(title),
-        limit: { unit: 'bytes', max: MMS_MAX_BYTES },
+        limit: { unit: 'bytes', max: MMS_MAX_BYTES + 1 },
         fileKeys,
         needs: { sender: from },
       };
@@ -261,12 +261,13 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       const targeting = o.targeting ?? 'I';
       if (!['I', 'M', 'N', 'O'].includes(targeting)) fail('A317', `${at}.targeting must be I, M, N or O`);
       checkOriginCid(at, o.originCID);
-      const rawRate = (raw as { discount_rate?: unknown }).discount_rate;
-      const rate = o.discountRate !== undefined ? o.discountRate : rawRate;
+      // The result names the field as the client spelled it.
+      const [rateField, rate] =
+        o.discountRate !== undefined ? ['discountRate', o.discountRate] : ['discount_rate', o.discount_rate];
       if (rate !== undefined && rate !== null) {
         const zeroOk = rate === 0 && now < DISCOUNT_ZERO_REFUSED_FROM;
-        if (!zeroOk && (!Number.isInteger(rate) || (rate as number) < 1 || (rate as number) > 100)) {
-          fail('A313', `${at}.discountRate must be 1 to 100, or null when unused`);
+        if (!zeroOk && (!Number.isInteger(rate) || rate < 1 || rate > 100)) {
+          fail('A313', `${at}.${rateField} must be 1 to 100, or null when unused`);
         }
       }
       checkButtons(at, (raw as { attachment?: { button?: unknown } }).attachment?.button);

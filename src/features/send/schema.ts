@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../http/schema-types.ts';
 
 /*
  * The send body. Channel objects are described for the OpenAPI page, but their rules are checked
@@ -48,7 +49,9 @@ const Infomsg = Type.Object({
   text: Type.Optional(Str()),
   attachment: Type.Optional(Type.Object({ button: Type.Optional(Type.Array(Button)) })),
   responseMethod: Type.Optional(Str('push or polling')),
-  timeout: Type.Optional(Type.Integer({ description: 'polling: 10 to 86400 seconds, default 180' })),
+  timeout: Type.Optional(
+    Nullable(Type.Integer({ description: 'polling: 10 to 86400 seconds, default 180' })),
+  ),
   sendType: Type.Optional(Str('template: automatic substitution')),
 });
 const Rcs = Type.Object({
@@ -78,9 +81,13 @@ const BrandMessage = Type.Object({
   originCID: Type.Optional(Str()),
   unsubscribePhoneNumber: Type.Optional(Str()),
   unsubscribeAuthNumber: Type.Optional(Str()),
-  discountRate: Type.Optional(Type.Unsafe<number | null>({ type: 'integer', nullable: true })),
+  discountRate: Type.Optional(Nullable(Type.Integer({ description: '1 to 100; null when unused' }))),
+  // The spec's other spelling: declared so that it is coerced and type-checked as discountRate is.
+  discount_rate: Type.Optional(Nullable(Type.Integer({ description: 'synonym of discountRate' }))),
   responseMethod: Type.Optional(Str()),
-  timeout: Type.Optional(Type.Integer()),
+  timeout: Type.Optional(
+    Nullable(Type.Integer({ description: 'polling: 10 to 86400 seconds, default 180' })),
+  ),
 });
 
 /** Each entry holds exactly one channel object (checked in code: the schema cannot say "exactly one"). */
@@ -101,8 +108,15 @@ export const SendBody = Type.Object({
   messageFlow: Type.Array(FlowEntry, { description: 'ordered channels; the next is tried when one fails' }),
   paymentCode: Type.Optional(Str('settlement department code')),
   groupKey: Type.Optional(Str('statistics grouping')),
-  idempotencyKey: Type.Optional(Type.String()),
-  idempotencyTtl: Type.Optional(Type.Integer({ description: 'seconds, 0 to 86400, default 86400' })),
+  /*
+   * null counts as absent (clients that serialise unset fields as null): without Nullable, Ajv's
+   * coercion turned a null key into "" (A308 on every request) and a null TTL into 0 (a key that
+   * expires at once, so retries were sent again).
+   */
+  idempotencyKey: Type.Optional(Nullable(Type.String({ description: '1 to 200 characters' }))),
+  idempotencyTtl: Type.Optional(
+    Nullable(Type.Integer({ description: 'seconds, 0 to 86400, default 86400 (also when null)' })),
+  ),
   ref: Type.Optional(Str()),
 });
 

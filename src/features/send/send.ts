@@ -54,7 +54,7 @@ function checkRequest(body: SendBodyT): { idemKey: string | null; ttl: number } 
     throw new GatewayError('A300', 'groupKey is longer than 100 characters');
   }
   let idemKey: string | null = null;
-  if (body.idempotencyKey !== undefined) {
+  if (body.idempotencyKey !== undefined && body.idempotencyKey !== null) {
     if (body.idempotencyKey.length === 0 || body.idempotencyKey.length > 200) {
       throw new GatewayError('A308', `${body.idempotencyKey.length} characters given`);
     }
