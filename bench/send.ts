@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { openStore } from '../src/store/database.ts';
+import { newId } from '../src/store/ids.ts';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '8' } },
@@ -21,21 +23,34 @@ const PER_REQUEST = 200;
 const TOKEN = 'bench-admin-token';
 const dir = mkdtempSync(join(tmpdir(), 'omnigate-bench-'));
 
-/** The ceiling: the same message rows inserted with a prepared statement, 200 per transaction. */
-function rawInsertRate(rows: number): number {
-  const db = new Database(join(dir, 'ceiling.db'));
+/**
+ * The ceiling: the same message rows, into the real messages table (created by the gateway's own
+ * migrations, so with its indexes), by a prepared better-sqlite3 statement, 200 per transaction.
+ */
+async function rawInsertRate(rows: number): Promise<number> {
+  const file = join(dir, 'ceiling.db');
+  const store = await openStore(`sqlite:${file}`);
+  await store.migrate();
+  await store.close();
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.exec(`create table messages (msg_key text primary key, account_id text not null, request_id text not null,
-    to_number text not null, dest_ref text, vars text, step integer not null, status text not null, next_at integer,
-    report_code text, report_text text, created_at integer not null, updated_at integer not null, done_at integer)`);
   const ins = db.prepare(
-    'insert into messages values (?, ?, ?, ?, null, null, 0, ?, null, null, null, ?, ?, null)',
+    `insert into messages (msg_key, account_id, request_id, to_number, dest_ref, vars, step, status, created_at, updated_at)
+     values (?, ?, ?, ?, null, ?, 0, 'queued', ?, ?)`,
   );
   const batch = db.transaction((start: number) => {
     const now = Date.now();
     for (let i = start; i < start + PER_REQUEST; i++) {
-      ins.run(`k${String(i).padStart(12, '0')}`, 'acc_bench', `req_${start}`, `010${10_000_000 + (i % 9_000_000)}`, 'queued', now, now);
+      ins.run(
+        newId(''),
+        'acc_bench',
+        `req_${start}`,
+        `010${10_000_000 + (i % 9_000_000)}`,
+        JSON.stringify({ replaceWords: { name: `user${i % PER_REQUEST}` } }),
+        now,
+        now,
+      );
     }
   });
   const t0 = performance.now();
@@ -45,13 +60,22 @@ function rawInsertRate(rows: number): number {
   return rows / secs;
 }
 
-async function startGateway(): Promise<{ base: string; stop: () => void; dbFile: string }> {
-  const dataDir = join(dir, 'data');
+async function startGateway(
+  role: 'api' | 'all',
+): Promise<{ base: string; stop: () => void; dbFile: string }> {
+  const dataDir = join(dir, `data-${role}`);
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the gateway.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const bin = join(import.meta.dirname, '..', 'bin', 'omnigate.mjs');
   const child = spawn(process.execPath, [...nodeArgs, bin, 'serve', '--port', '0'], {
-    env: { ...process.env, OMNIGATE_DATA_DIR: dataDir, OMNIGATE_ADMIN_TOKEN: TOKEN, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      OMNIGATE_DATA_DIR: dataDir,
+      OMNIGATE_ADMIN_TOKEN: TOKEN,
+      OMNIGATE_ROLE: role,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -63,11 +87,19 @@ async function startGateway(): Promise<{ base: string; stop: () => void; dbFile:
     });
     child.on('exit', () => reject(new Error(`gateway exited: ${out}`)));
   });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM'), dbFile: join(dataDir, 'omnigate.db') };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => child.kill('SIGTERM'),
+    dbFile: join(dataDir, 'omnigate.db'),
+  };
 }
 
 async function post(url: string, headers: Record<string, string>, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -76,13 +108,22 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function main(): Promise<void> {
+interface Run {
+  acceptSecs: number;
+  e2eSecs: number | null;
+  latencies: number[];
+}
+
+/** One gateway, fresh database: warm up, send REQUESTS requests, and (role all) wait for delivery. */
+async function run(role: 'api' | 'all'): Promise<Run> {
   const total = REQUESTS * PER_REQUEST;
-  const ceiling = rawInsertRate(total);
-  const gw = await startGateway();
+  const gw = await startGateway(role);
   try {
     const admin = { authorization: `Bearer ${TOKEN}` };
-    const acc = (await post(`${gw.base}/admin/v1/accounts`, admin, { name: 'bench' })) as { accountId: string; apiKey: string };
+    const acc = (await post(`${gw.base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
+      accountId: string;
+      apiKey: string;
+    };
     await post(`${gw.base}/admin/v1/accounts/${acc.accountId}/senders`, admin, { number: '0212345678' });
     const client = { authorization: acc.apiKey };
     const body = (r: number) => ({
@@ -95,8 +136,16 @@ async function main(): Promise<void> {
     for (let w = 0; w < 5; w++) await post(`${gw.base}/api/comm/v1/send/omni`, client, body(REQUESTS + w));
     const reader = new Database(gw.dbFile, { readonly: true });
     const delivered = reader.prepare("select count(*) as n from messages where status = 'delivered'");
+    // Warm-up messages may still be on their way: count from where they end.
+    const deadline = performance.now() + 30_000;
+    while (
+      role === 'all' &&
+      (delivered.get() as { n: number }).n < 5 * PER_REQUEST &&
+      performance.now() < deadline
+    ) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const before = (delivered.get() as { n: number }).n;
-
     const latencies: number[] = [];
     let next = 0;
     const t0 = performance.now();
@@ -111,25 +160,49 @@ async function main(): Promise<void> {
       }),
     );
     const acceptSecs = (performance.now() - t0) / 1000;
-    for (;;) {
-      const n = (delivered.get() as { n: number }).n - before;
-      if (n >= total) break;
-      if (performance.now() - t0 > 300_000) throw new Error(`only ${n} of ${total} delivered after 300 s`);
-      await new Promise((r) => setTimeout(r, 20));
+    let e2eSecs: number | null = null;
+    if (role === 'all') {
+      for (;;) {
+        const n = (delivered.get() as { n: number }).n - before;
+        if (n >= total) break;
+        if (performance.now() - t0 > 300_000) throw new Error(`only ${n} of ${total} delivered after 300 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      e2eSecs = (performance.now() - t0) / 1000;
     }
-    const e2eSecs = (performance.now() - t0) / 1000;
     reader.close();
     latencies.sort((a, b) => a - b);
-    const accepted = total / acceptSecs;
-    const e2e = total / e2eSecs;
-    const f = (n: number) => Math.round(n).toLocaleString('en-US');
-    console.log(`bench/send: ${REQUESTS} requests x ${PER_REQUEST} recipients, concurrency ${CONCURRENCY}, SQLite, sandbox`);
-    console.log(`  raw better-sqlite3 insert (ceiling):   ${f(ceiling)} rows/s`);
-    console.log(`  accepted:                               ${f(accepted)} recipients/s  (${((accepted / ceiling) * 100).toFixed(1)}% of ceiling; target >= 50%)`);
-    console.log(`  request latency:                        p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`);
-    console.log(`  end to end (accepted -> delivered):     ${f(e2e)} messages/s  (target >= 20,000)`);
+    return { acceptSecs, e2eSecs, latencies };
   } finally {
     gw.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const total = REQUESTS * PER_REQUEST;
+  const ceiling = await rawInsertRate(total);
+  try {
+    // Acceptance is the API tier's work: measured on a gateway that runs no workers (--role api).
+    const api = await run('api');
+    // End to end: one process accepting and delivering at once, as `npm start` runs.
+    const all = await run('all');
+    const accepted = total / api.acceptSecs;
+    const e2e = total / (all.e2eSecs ?? Number.NaN);
+    const f = (n: number) => Math.round(n).toLocaleString('en-US');
+    const ms = (l: number[], p: number) => pct(l, p).toFixed(1);
+    console.log(
+      `bench/send: ${REQUESTS} requests x ${PER_REQUEST} recipients, concurrency ${CONCURRENCY}, SQLite, sandbox`,
+    );
+    console.log(`  raw better-sqlite3 insert of the same rows (ceiling): ${f(ceiling)} rows/s`);
+    console.log(
+      `  accepted (--role api):  ${f(accepted)} recipients/s = ${((accepted / ceiling) * 100).toFixed(1)}% of ceiling (target >= 50%); ` +
+        `latency p50 ${ms(api.latencies, 50)} ms, p99 ${ms(api.latencies, 99)} ms (target p99 < 100 ms)`,
+    );
+    console.log(
+      `  end to end (one process): ${f(e2e)} delivered messages/s (target >= 20,000); ` +
+        `accepted meanwhile ${f(total / all.acceptSecs)} recipients/s, p50 ${ms(all.latencies, 50)} ms, p99 ${ms(all.latencies, 99)} ms`,
+    );
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
