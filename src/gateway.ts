@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { ConnectorRegistry } from './connectors/registry.ts';
 import { createSandboxConnector } from './connectors/sandbox/connector.ts';
 import type { Ctx } from './context.ts';
-import { createDispatcher } from './engine/dispatch.ts';
+import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './engine/dispatch.ts';
 import { type EngineEventMap, EventBus } from './engine/events.ts';
 import { type JobHandler, JobRunner } from './engine/runner.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
@@ -85,6 +85,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       events,
       handlers,
       logger,
+      lanes: [{ kinds: [DISPATCH_JOB, WAIT_JOB], concurrency: 4 }],
       leaseMs: config.jobLeaseMs,
       pollMs: config.jobPollMs,
     });

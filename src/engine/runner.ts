@@ -34,6 +34,12 @@ export class RetryAt extends Error {
   }
 }
 
+interface Lane {
+  kinds: string[];
+  concurrency: number;
+  inflight: number;
+}
+
 interface IdleWaiter {
   after: number;
   resolve: () => void;
@@ -48,8 +54,13 @@ export interface RunnerOptions {
   workerId?: string;
   /** Jobs claimed per statement: batches cut claim cost tenfold on PostgreSQL (design.md §6). */
   batchSize?: number;
-  /** Jobs running at once in this process (webhook calls wait on the network). */
+  /** Jobs running at once in this process, outside the lanes (webhook calls wait on the network). */
   concurrency?: number;
+  /**
+   * Kinds with a concurrency of their own. Dispatch passes keep the database busy: a few at once
+   * fill the pipeline, dozens only queue on the connection and delay HTTP requests behind them.
+   */
+  lanes?: ReadonlyArray<{ kinds: readonly string[]; concurrency: number }>;
   leaseMs: number;
   pollMs: number;
 }
@@ -61,8 +72,10 @@ export interface RunnerOptions {
  */
 export class JobRunner {
   readonly workerId: string;
-  readonly #o: Required<Omit<RunnerOptions, 'logger' | 'workerId'>> & { logger: Logger | undefined };
-  readonly #kinds: string[];
+  readonly #o: Required<Omit<RunnerOptions, 'logger' | 'workerId' | 'lanes'>> & {
+    logger: Logger | undefined;
+  };
+  readonly #lanes: Lane[];
   readonly #inflight = new Map<number, ClaimedJob>();
   #running = false;
   #loopDone: Promise<void> = Promise.resolve();
@@ -88,7 +101,15 @@ export class JobRunner {
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
     };
-    this.#kinds = [...options.handlers.keys()];
+    const laned = new Set<string>();
+    this.#lanes = [];
+    for (const l of options.lanes ?? []) {
+      const kinds = l.kinds.filter((k) => options.handlers.has(k) && !laned.has(k));
+      for (const k of kinds) laned.add(k);
+      this.#lanes.push({ kinds, concurrency: l.concurrency, inflight: 0 });
+    }
+    const rest = [...options.handlers.keys()].filter((k) => !laned.has(k));
+    this.#lanes.push({ kinds: rest, concurrency: this.#o.concurrency, inflight: 0 });
   }
 
   get inflight(): number {
@@ -155,40 +176,42 @@ export class JobRunner {
 
   async #loop(): Promise<void> {
     while (this.#running) {
-      const free = this.#o.concurrency - this.#inflight.size;
-      const want = Math.min(this.#o.batchSize, free);
-      let got = 0;
-      // Cleared whether or not there is room to claim: with every slot busy, a wake-up (clock move,
-      // enqueue, whenIdle) left set would send this loop round without ever awaiting, freezing the
-      // process; the job that frees a slot wakes the loop again.
+      // Cleared before looking, whether or not there is room to claim: with every slot busy, a
+      // wake-up (clock move, enqueue, whenIdle) left set would send this loop round without ever
+      // awaiting, freezing the process; the job that frees a slot wakes the loop again.
       this.#woken = false;
-      if (want > 0) {
-        const seq = ++this.#claimSeq;
+      const seq = ++this.#claimSeq;
+      let full = false;
+      let lookedAll = true;
+      let got = 0;
+      for (const lane of this.#lanes) {
+        const want = Math.min(this.#o.batchSize, lane.concurrency - lane.inflight);
+        if (want <= 0 || lane.kinds.length === 0) continue;
         let claimed: ClaimedJob[] = [];
-        let looked = false;
         try {
           const now = this.#o.clock.now();
           claimed = await claimJobs(
             this.#o.store,
-            this.#kinds,
+            lane.kinds,
             this.workerId,
             now,
             now + this.#o.leaseMs,
             want,
             [...this.#inflight.keys()],
           );
-          looked = true;
         } catch (err) {
-          if (!this.#running) break;
+          lookedAll = false;
+          if (!this.#running) return;
           this.#o.logger?.error({ err }, 'job claim failed');
         }
-        got = claimed.length;
-        if (got > 0) this.#countClaims(claimed);
-        for (const job of claimed) this.#run(job);
-        // Idle means a claim found nothing due, not that it failed to look.
-        if (looked && got === 0 && this.#inflight.size === 0) this.#resolveIdle(seq);
-        if (got === want) continue;
+        got += claimed.length;
+        if (claimed.length > 0) this.#countClaims(claimed);
+        for (const job of claimed) this.#run(job, lane);
+        if (claimed.length === want) full = true;
       }
+      // Idle means every claim found nothing due (not that one failed to look) and nothing runs.
+      if (lookedAll && got === 0 && this.#inflight.size === 0) this.#resolveIdle(seq);
+      if (full) continue;
       if (!this.#running) break;
       if (this.#woken) continue;
       await new Promise<void>((resolve) => {
@@ -219,10 +242,12 @@ export class JobRunner {
     for (const [kind, count] of byKind) this.#o.events.emit('job.claimed', { kind, count });
   }
 
-  #run(job: ClaimedJob): void {
+  #run(job: ClaimedJob, lane: Lane): void {
     this.#inflight.set(job.id, job);
+    lane.inflight += 1;
     void this.#execute(job).finally(() => {
       this.#inflight.delete(job.id);
+      lane.inflight -= 1;
       // A freed slot or a finished job may let the loop claim more, or report idle.
       this.wake();
     });
