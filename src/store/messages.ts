@@ -3,7 +3,7 @@ import { bulkInsert } from './bulk.ts';
 import type { Capabilities } from './capabilities.ts';
 import type { Store } from './database.ts';
 import { type Executor, enqueueJobs, type NewJob } from './jobs.ts';
-import type { MessagesTable } from './schema.ts';
+import type { MessageAttemptsTable, MessagesTable } from './schema.ts';
 
 export interface NewSendRequest {
   id: string;
@@ -223,21 +223,8 @@ export async function getMessage(store: Store, msgKey: string): Promise<Dispatch
   return r && toDispatch(r);
 }
 
-export interface AttemptRow {
-  msg_key: string;
-  step: number;
-  channel: string;
-  service_type: string;
-  msg_type: string;
-  connector: string;
-  network_id: string | null;
-  status: string;
-  report_code: string | null;
-  report_text: string | null;
-  carrier: string | null;
-  submitted_at: number;
-  done_at: number | null;
-}
+/** One step tried: the table's row as it is written. */
+export type AttemptRow = MessageAttemptsTable;
 
 const ATTEMPT_COLUMNS = [
   'msg_key',
