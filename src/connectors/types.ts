@@ -56,6 +56,11 @@ export interface Connector {
   readonly pace: { perSecond: number | null; window: number };
   /** Answers one outcome per message, in the order given. */
   submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]>;
+  /**
+   * Results the network already holds for these submissions, due by `until` (a simulated network
+   * knows its receipts in advance). Asked before a wait is declared over.
+   */
+  resultsDueBy?(networkIds: readonly string[], until: number): Promise<Map<string, DeliveryResult>>;
   stop?(): Promise<void>;
 }
 

@@ -3,7 +3,6 @@ import type { Connector, ConnectorSink, SubmitOutcome } from '../connectors/type
 import type { Ctx } from '../context.ts';
 import { type DispatchRow, queuedMessages } from '../store/messages.ts';
 import { backoffMs } from './backoff.ts';
-import { ReportModes } from './modes.ts';
 import { Plan } from './plan.ts';
 import { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
@@ -19,6 +18,36 @@ export const DLR_WAIT_MS = 5 * 24 * 3600_000;
 /** Submissions refused as throttled or queue-full are retried this many times, then fail the step. */
 const MAX_SUBMIT_RETRIES = 10;
 
+interface Retry {
+  item: Item;
+  connector: string;
+}
+
+interface Waiting {
+  connector: string;
+  networkId: string;
+}
+
+/** The attempt row of a step that ended in this pass. */
+function attemptRow(item: Item, connector: string, status: string, code: string, text: string, at: number) {
+  const step = item.req.flow[item.row.step];
+  return {
+    msg_key: item.row.msgKey,
+    step: item.row.step,
+    channel: item.outbound.channel,
+    service_type: step?.serviceType ?? '',
+    msg_type: item.outbound.msgType,
+    connector,
+    network_id: null,
+    status,
+    report_code: code,
+    report_text: text,
+    carrier: null,
+    submitted_at: item.outbound.submittedAt,
+    done_at: at,
+  };
+}
+
 export interface Dispatcher {
   readonly sink: ConnectorSink;
   readonly jobHandlers: ReadonlyMap<string, JobHandler>;
@@ -31,8 +60,7 @@ export interface Dispatcher {
  */
 export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatcher {
   const requests = new RequestCache(ctx.store);
-  const modes = new ReportModes(ctx.store);
-  const { sink, waitJob } = createSettler(ctx, requests, modes);
+  const { sink, waitJob, settleEarly } = createSettler(ctx, requests, registry);
 
   function onOutcome(
     plan: Plan,
@@ -40,7 +68,8 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     connector: string,
     outcome: SubmitOutcome,
     next: DispatchRow[],
-    retry: Item[],
+    retry: Retry[],
+    waiting: Waiting[],
   ): void {
     const { row, req, outbound } = item;
     const step = req.flow[row.step];
@@ -56,7 +85,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     };
     if (outcome.kind === 'rejected') {
       if (outcome.retryable) {
-        retry.push(item);
+        retry.push({ item, connector });
         return;
       }
       plan.attempts.push({
@@ -161,8 +190,9 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       doneAt: null,
     });
     // One wait job per second of deadlines, however many messages share it.
-    const runAt = Math.ceil(until / 1000) * 1000;
-    plan.jobs.push({ kind: WAIT_JOB, payload: {}, runAt, dedupeKey: `${WAIT_JOB}:${runAt}` });
+    // One wait job per deadline: a pass's messages share theirs (the same `now`), however many.
+    plan.jobs.push({ kind: WAIT_JOB, payload: {}, runAt: until, dedupeKey: `${WAIT_JOB}:${until}` });
+    waiting.push({ connector, networkId: outcome.networkId });
   }
 
   async function submitAll(connector: Connector, items: Item[]): Promise<SubmitOutcome[]> {
@@ -186,8 +216,9 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
   async function dispatch(rows: DispatchRow[], retryCount: number): Promise<void> {
     if (rows.length === 0) return;
     const now = ctx.clock.now();
-    const plan = new Plan(now, await modes.load(rows.map((r) => r.accountId)), ctx.store.caps);
-    const retry: Item[] = [];
+    const plan = new Plan(now, ctx.store.caps);
+    const retry: Retry[] = [];
+    const waiting: Waiting[] = [];
     let pending = rows.map((row) => ({ row, expect: { status: row.status, step: row.step } }));
     while (pending.length > 0) {
       const next: DispatchRow[] = [];
@@ -224,7 +255,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         const outcomes = await submitAll(connector, items);
         items.forEach((item, i) => {
           const o = outcomes[i];
-          if (o) onOutcome(plan, item, connector.name, o, next, retry);
+          if (o) onOutcome(plan, item, connector.name, o, next, retry, waiting);
         });
       }
       // Failed-over messages keep the guard of the state this pass found them in.
@@ -236,16 +267,31 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     if (retry.length > 0) {
       if (retryCount >= MAX_SUBMIT_RETRIES) {
         const next: DispatchRow[] = [];
-        for (const item of retry)
+        for (const { item, connector } of retry) {
+          plan.attempts.push(
+            attemptRow(item, connector, 'failed', CODES.connectorError, 'Submission refused repeatedly', now),
+          );
           failStep(plan, item, CODES.connectorError, 'Submission refused repeatedly', null, next);
+        }
         // Messages that failed over go out in a fresh pass (their new step may route elsewhere).
         if (next.length > 0)
           plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: next.map((r) => r.msgKey) }, runAt: now });
       } else {
-        for (const item of retry) plan.moves.delete(item.row.msgKey);
+        // Queued at the step that was refused, whatever this pass did before (a step that failed
+        // before it stays failed over: its attempt is recorded).
+        for (const { item } of retry) {
+          plan.move(item.row.msgKey, item.expect, {
+            status: 'queued',
+            step: item.row.step,
+            nextAt: null,
+            reportCode: null,
+            reportText: null,
+            doneAt: null,
+          });
+        }
         plan.jobs.push({
           kind: DISPATCH_JOB,
-          payload: { msgKeys: retry.map((i) => i.row.msgKey), retry: retryCount + 1 },
+          payload: { msgKeys: retry.map((r) => r.item.row.msgKey), retry: retryCount + 1 },
           runAt: now + backoffMs(retryCount + 1),
         });
       }
@@ -253,6 +299,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     if (plan.empty) return;
     await ctx.store.db.transaction().execute((tx) => plan.commit(tx));
     if (plan.jobs.length > 0 || plan.reports.length > 0) ctx.workAdded();
+    if (waiting.length > 0) await settleEarly(waiting);
   }
 
   /** A receipt or a wait that ran out, for one waiting message. */

@@ -37,7 +37,6 @@ export class Plan {
 
   constructor(
     readonly now: number,
-    private readonly modeOf: (accountId: string) => 'polling' | 'webhook',
     private readonly caps: Capabilities,
   ) {}
 
@@ -57,7 +56,6 @@ export class Plan {
   ): void {
     this.reports.push({
       accountId: s.accountId,
-      mode: this.modeOf(s.accountId),
       body: {
         msgKey: s.msgKey,
         serviceType: s.step.serviceType,

@@ -1,13 +1,15 @@
+import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { ConnectorSink, DeliveryResult } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
 import {
-  attemptSubmittedAt,
+  type AttemptRow,
+  attemptOf,
   type DispatchRow,
   expiredWaits,
   findWaitingAttempt,
   getMessage,
 } from '../store/messages.ts';
-import type { ReportModes } from './modes.ts';
+import { holdEarlyReceipt, takeEarlyReceipts } from '../store/receipts.ts';
 import { Plan } from './plan.ts';
 import type { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
@@ -25,7 +27,7 @@ class SettledAlready extends Error {}
  * one that arrives after a restart is matched all the same. A receipt racing its timeout settles
  * the message once: the move is guarded by the status and step it expects.
  */
-export function createSettler(ctx: Ctx, requests: RequestCache, modes: ReportModes) {
+export function createSettler(ctx: Ctx, requests: RequestCache, registry: ConnectorRegistry) {
   async function settle(
     row: DispatchRow,
     result: DeliveryResult | 'timeout',
@@ -35,7 +37,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, modes: ReportMod
     const step = req?.flow[row.step];
     if (!req || !step) return;
     const now = ctx.clock.now();
-    const plan = new Plan(now, await modes.load([row.accountId]), ctx.store.caps);
+    const plan = new Plan(now, ctx.store.caps);
     const expect = { status: 'waiting', step: row.step };
     const item: Item = { row, req, outbound: build(row, req, sendTime), expect };
     const intlSms = item.outbound.international && step.channel === 'sms';
@@ -111,28 +113,68 @@ export function createSettler(ctx: Ctx, requests: RequestCache, modes: ReportMod
     ctx.workAdded();
   }
 
+  /** Settles a receipt for a recorded attempt; one later than the step's wait counts as none. */
+  async function onResult(attempt: AttemptRow, result: DeliveryResult): Promise<void> {
+    if (attempt.status !== 'waiting') return;
+    const row = await getMessage(ctx.store, attempt.msg_key);
+    if (row?.status !== 'waiting' || row.step !== attempt.step) return;
+    const late = row.nextAt !== null && result.at > row.nextAt;
+    await settle(row, late ? 'timeout' : result, Number(attempt.submitted_at));
+  }
+
   const sink: ConnectorSink = {
     async deliveryResult(connector, networkId, result) {
-      const attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
-      // A receipt can overtake the record of its submission (the engine commits after the
-      // connector answered): failing here makes the connector's receipt job retry it shortly.
-      if (!attempt) throw new Error(`no attempt recorded yet for ${connector} message ${networkId}`);
-      if (attempt.status !== 'waiting') return;
-      const row = await getMessage(ctx.store, attempt.msg_key);
-      if (row?.status !== 'waiting' || row.step !== attempt.step) return;
-      await settle(row, result, Number(attempt.submitted_at));
+      let attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
+      if (!attempt) {
+        // The receipt overtook the record of its submission: hold it for the pass that records
+        // it. The pass may have committed meanwhile, so look again; whoever takes the held
+        // receipt (this path or the pass) settles it, never both.
+        await holdEarlyReceipt(ctx.store, connector, networkId, result, ctx.clock.now());
+        attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
+        if (!attempt) return;
+        const taken = await takeEarlyReceipts(ctx.store, connector, [networkId]);
+        if (!taken.has(networkId)) return;
+      }
+      await onResult(attempt, result);
     },
   };
+
+  /** After a pass recorded waiting attempts: the receipts that arrived before it, if any. */
+  async function settleEarly(
+    waiting: ReadonlyArray<{ connector: string; networkId: string }>,
+  ): Promise<void> {
+    const byConnector = new Map<string, string[]>();
+    for (const w of waiting) {
+      const list = byConnector.get(w.connector) ?? [];
+      list.push(w.networkId);
+      byConnector.set(w.connector, list);
+    }
+    for (const [connector, ids] of byConnector) {
+      const held = await takeEarlyReceipts(ctx.store, connector, ids);
+      for (const [networkId, result] of held) {
+        const attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
+        if (attempt) await onResult(attempt, result);
+      }
+    }
+  }
 
   const waitJob: JobHandler = async () => {
     const now = ctx.clock.now();
     const rows = await expiredWaits(ctx.store, now, WAIT_BATCH);
     for (const row of rows) {
-      const sendTime = (await attemptSubmittedAt(ctx.store, row.msgKey, row.step)) ?? now;
-      await settle(row, 'timeout', sendTime);
+      const attempt = await attemptOf(ctx.store, row.msgKey, row.step);
+      const sendTime = attempt ? Number(attempt.submitted_at) : now;
+      // The clock may have jumped past a receipt and the end of its wait at once: a receipt the
+      // network holds for before the deadline wins over the timeout.
+      let result: DeliveryResult | undefined;
+      const connector = attempt ? registry.byName(attempt.connector) : undefined;
+      if (attempt?.network_id && connector?.resultsDueBy && row.nextAt !== null) {
+        result = (await connector.resultsDueBy([attempt.network_id], row.nextAt)).get(attempt.network_id);
+      }
+      await settle(row, result ?? 'timeout', sendTime);
     }
     return rows.length === WAIT_BATCH ? { rescheduleAt: now } : undefined;
   };
 
-  return { sink, waitJob };
+  return { sink, waitJob, settleEarly };
 }

@@ -268,3 +268,24 @@ export async function countJobs(store: Store): Promise<JobCounts[]> {
     .execute();
   return rows.map((r) => ({ kind: r.kind, state: r.state, count: Number(r.count) }));
 }
+
+/** Waiting jobs by dedupe key, due by `until` (a connector's scheduled receipts). */
+export async function dueJobsByDedupe(
+  store: Store,
+  keys: readonly string[],
+  until: number,
+): Promise<Array<{ dedupeKey: string; runAt: number; payload: Record<string, unknown> }>> {
+  if (keys.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('jobs')
+    .select(['dedupe_key', 'run_at', 'payload'])
+    .where('dedupe_key', 'in', keys)
+    .where('run_at', '<=', until)
+    .where('state', '=', 'ready')
+    .execute();
+  return rows.map((r) => ({
+    dedupeKey: r.dedupe_key ?? '',
+    runAt: Number(r.run_at),
+    payload: JSON.parse(r.payload) as Record<string, unknown>,
+  }));
+}

@@ -161,6 +161,8 @@ export interface DispatchRow {
   vars: string | null;
   step: number;
   status: string;
+  /** waiting: when the wait for the step's result ends. */
+  nextAt: number | null;
 }
 
 const dispatchColumns = [
@@ -172,6 +174,7 @@ const dispatchColumns = [
   'vars',
   'step',
   'status',
+  'next_at',
 ] as const;
 
 function toDispatch(r: Pick<MessagesTable, (typeof dispatchColumns)[number]>): DispatchRow {
@@ -184,6 +187,7 @@ function toDispatch(r: Pick<MessagesTable, (typeof dispatchColumns)[number]>): D
     vars: r.vars,
     step: r.step,
     status: r.status,
+    nextAt: r.next_at === null ? null : Number(r.next_at),
   };
 }
 
@@ -377,17 +381,12 @@ export async function finishAttempts(
   }
 }
 
-/** When a message's step was submitted (the sendTime of its report). */
-export async function attemptSubmittedAt(
-  store: Store,
-  msgKey: string,
-  step: number,
-): Promise<number | undefined> {
-  const a = await store.db
+/** A message's attempt at a step. */
+export async function attemptOf(store: Store, msgKey: string, step: number): Promise<AttemptRow | undefined> {
+  return store.db
     .selectFrom('message_attempts')
-    .select('submitted_at')
+    .selectAll()
     .where('msg_key', '=', msgKey)
     .where('step', '=', step)
     .executeTakeFirst();
-  return a ? Number(a.submitted_at) : undefined;
 }

@@ -24,8 +24,8 @@ export interface ReportBody {
 
 export interface NewReport {
   accountId: string;
-  /** The account's report mode when the report was made. */
-  mode: 'polling' | 'webhook';
+  /** Forces the way (tests); otherwise the account's report mode decides, read in the same transaction. */
+  mode?: 'polling' | 'webhook';
   body: ReportBody;
 }
 
@@ -48,12 +48,31 @@ export async function insertReports(
   now: number,
 ): Promise<void> {
   if (reports.length === 0) return;
+  // The mode in force when the report is made decides its way: read here, in the transaction that
+  // stores it, never from a cache that a switch of mode would leave behind.
+  const ids = [...new Set(reports.filter((r) => r.mode === undefined).map((r) => r.accountId))];
+  const modes = new Map<string, string>();
+  if (ids.length > 0) {
+    const accs = await exec
+      .selectFrom('accounts')
+      .select(['id', 'report_mode'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const a of accs) modes.set(a.id, a.report_mode === 'webhook' ? 'webhook' : 'polling');
+  }
   const rows = await bulkInsert<'reports', { id: number | string; channel: string }>(
     exec,
     caps,
     'reports',
     ['account_id', 'msg_key', 'report_type', 'body', 'channel', 'created_at'],
-    reports.map((r) => [r.accountId, r.body.msgKey, r.body.reportType, JSON.stringify(r.body), r.mode, now]),
+    reports.map((r) => [
+      r.accountId,
+      r.body.msgKey,
+      r.body.reportType,
+      JSON.stringify(r.body),
+      r.mode ?? modes.get(r.accountId) ?? 'polling',
+      now,
+    ]),
     'returning id, channel',
   );
   const hooks = rows.filter((r) => r.channel === 'webhook');

@@ -91,6 +91,14 @@ export interface DB {
   sandbox_handsets: SandboxHandsetsTable;
   sandbox_inbox: SandboxInboxTable;
   send_permissions: SendPermissionsTable;
+  early_receipts: EarlyReceiptsTable;
+}
+
+export interface EarlyReceiptsTable {
+  connector: string;
+  network_id: string;
+  result: string;
+  created_at: number;
 }
 
 export interface SendPermissionsTable {

@@ -131,6 +131,23 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     await refused(rcs({ brandKey: undefined }), 'A329', 'rcs.brandKey');
   });
 
+  test('rcs: a from, when given, must be a registered sender number', async () => {
+    await refused(rcs({ from: '02-1234' }), 'A302', 'messageFlow[0].rcs.from');
+    await refused(rcs({ from: '0299996666' }), 'A327', 'rcs.from 0299996666');
+    await accepted(rcs({ from: c.sender }));
+  });
+
+  test('A328: infomsg text is at most 1000 characters, a brand message 1300', async () => {
+    await accepted(info({ text: '가'.repeat(1000) }));
+    const i = await one(info({ text: '가'.repeat(1001) }));
+    assert.equal(i.code, 'A328', i.result);
+    assert.ok(i.result.includes('messageFlow[0].infomsg text is over 1000 chars'), i.result);
+    await accepted(brand({ content: '가'.repeat(1300) }));
+    const b = await one(brand({ content: '가'.repeat(1301) }));
+    assert.equal(b.code, 'A328', b.result);
+    assert.ok(b.result.includes('messageFlow[0].brandmessage text is over 1300 chars'), b.result);
+  });
+
   test('rcs A320: formatId outside the seeded set; SS, SL and ST formats accepted', async () => {
     await refused(rcs({ formatId: 'SX000000' }), 'A320', 'messageFlow[0].rcs.formatId SX000000');
     for (const formatId of ['SS000000', 'SL000000', 'ST000000']) await accepted(rcs({ formatId }));

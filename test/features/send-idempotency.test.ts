@@ -72,11 +72,12 @@ describeEachDb('send: idempotency', (db) => {
   }
 
   test('a replay within the TTL answers A301 with the first msgKeys and sends nothing', async () => {
-    const [a, b] = [phone(), phone()];
+    const [a, b, kr] = [phone(), phone(), phone()];
     const idempotencyKey = newKey();
-    const req = body([a, 'bad-number', b], { idempotencyKey, idempotencyTtl: 600 });
+    // A Korean E.164 recipient is stored as 010...: the replay still finds its msgKey.
+    const req = body([a, 'bad-number', b, `82${kr.slice(1)}`], { idempotencyKey, idempotencyTtl: 600 });
     const first = await answered(req);
-    assert.deepEqual(codes(first), ['A000', 'A306', 'A000']);
+    assert.deepEqual(codes(first), ['A000', 'A306', 'A000', 'A000']);
     await settle(t);
     const replay = await answered(req);
     isReplayOf(replay, first);
@@ -88,6 +89,7 @@ describeEachDb('send: idempotency', (db) => {
     await settle(t);
     assert.deepEqual(await received(a), [first[0]?.msgKey]);
     assert.deepEqual(await received(b), [first[2]?.msgKey]);
+    assert.deepEqual(await received(kr), [first[3]?.msgKey]);
   });
 
   test('after the TTL the same key sends again, and then replays the new send', async () => {

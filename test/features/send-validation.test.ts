@@ -178,10 +178,18 @@ describeEachDb('send rules: recipients, messageFlow, sms', (db) => {
       'A310',
       'messageFlow[0]',
     );
-    await refused({ destinations, messageFlow: [{ fax: { to: 'x' } }] }, 'A310', 'messageFlow[0]');
-    await refused({ destinations, messageFlow: [{}] }, 'A310', 'messageFlow[0]');
+    await refused(
+      { destinations, messageFlow: [{ fax: { to: 'x' } }] },
+      'A310',
+      'messageFlow[0] must hold exactly one',
+    );
+    await refused({ destinations, messageFlow: [{}] }, 'A310', 'messageFlow[0] must hold exactly one');
     // The second entry is checked as well, and named.
-    await refused({ destinations, messageFlow: [sms('a'), { telegram: {} }] }, 'A310', 'messageFlow[1]');
+    await refused(
+      { destinations, messageFlow: [sms('a'), { telegram: {} }] },
+      'A310',
+      'messageFlow[1] must hold',
+    );
   });
 
   test('A302: sms.from missing or malformed', async () => {
@@ -290,6 +298,23 @@ describeEachDb('send rules: recipients, messageFlow, sms', (db) => {
     const res = await send(t, c, { destinations: [{ to: phone() }], messageFlow: [sms('hi')], ref });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.ref, ref);
+  });
+
+  test('A300: paymentCode and groupKey are at most 100 characters', async () => {
+    const destinations = [{ to: phone() }];
+    await refused(
+      { destinations, messageFlow: [sms('hi')], paymentCode: 'p'.repeat(101) },
+      'A300',
+      'paymentCode',
+    );
+    await refused({ destinations, messageFlow: [sms('hi')], groupKey: 'g'.repeat(101) }, 'A300', 'groupKey');
+    const out = await accepted({
+      destinations,
+      messageFlow: [sms('hi')],
+      paymentCode: 'p'.repeat(100),
+      groupKey: 'g'.repeat(100),
+    });
+    ok(out[0]);
   });
 
   test('unknown fields at the top, in a recipient and in a channel object are ignored', async () => {

@@ -3,7 +3,14 @@ import { enqueueJobs, type NewJob } from '../../store/jobs.ts';
 import { deliverToInboxes, findHandsets, type NewInboxMessage } from '../../store/sandbox.ts';
 import type { Connector, ConnectorDeps, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { DELIVERED, decide, type HandsetSettings, resolveHandset } from './handset.ts';
-import { networkIdOf, RECEIPT_JOB, receiptHandler, receiptJob, SANDBOX_CONNECTOR } from './receipts.ts';
+import {
+  networkIdOf,
+  RECEIPT_JOB,
+  receiptHandler,
+  receiptJob,
+  receiptsDueBy,
+  SANDBOX_CONNECTOR,
+} from './receipts.ts';
 import { parseSettings } from './settings.ts';
 
 export interface SandboxConnector extends Connector {
@@ -86,6 +93,7 @@ export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
     // The simulated network takes whatever the engine gives it; the database sets the pace.
     pace: { perSecond: null, window: 1000 },
     submit,
+    resultsDueBy: (networkIds, until) => receiptsDueBy(ctx, networkIds, until),
     jobHandlers: new Map<string, JobHandler>([[RECEIPT_JOB, receiptHandler(ctx, sink)]]),
   };
 }

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
-import type { NewJob } from '../../store/jobs.ts';
-import { findHandset } from '../../store/sandbox.ts';
-import type { ConnectorSink, OutboundMessage } from '../types.ts';
+import { dueJobsByDedupe, type NewJob } from '../../store/jobs.ts';
+import { findHandset, findHandsets } from '../../store/sandbox.ts';
+import type { ConnectorSink, DeliveryResult, OutboundMessage } from '../types.ts';
 import { DELIVERED, resolveHandset } from './handset.ts';
 import { parseSettings } from './settings.ts';
 
@@ -46,8 +46,45 @@ export function receiptHandler(ctx: Ctx, sink: ConnectorSink): JobHandler {
       code: DELIVERED.code,
       text: DELIVERED.text,
       carrier: handset.carrier,
-      at: now,
+      // The receipt's own time: on the manual clock the job may run long after it was due.
+      at: Math.min(job.runAt, now),
     });
     return undefined;
   };
+}
+
+/**
+ * Receipts already scheduled to arrive by `until`: when the clock jumps past both a receipt and
+ * the end of its wait, the engine asks before it declares the wait over, so a receipt that came
+ * in time is never beaten by its own timeout.
+ */
+export async function receiptsDueBy(
+  ctx: Ctx,
+  networkIds: readonly string[],
+  until: number,
+): Promise<Map<string, DeliveryResult>> {
+  const due = await dueJobsByDedupe(
+    ctx.store,
+    networkIds.map((id) => `${RECEIPT_JOB}:${id}`),
+    until,
+  );
+  const out = new Map<string, DeliveryResult>();
+  if (due.length === 0) return out;
+  const phones = due.map((d) => d.payload.phone).filter((p): p is string => typeof p === 'string');
+  const settings = new Map(
+    (await findHandsets(ctx.store, phones)).map((r) => [r.phone, parseSettings(r.props)]),
+  );
+  for (const d of due) {
+    const { networkId, phone } = d.payload;
+    if (typeof networkId !== 'string' || typeof phone !== 'string') continue;
+    const handset = resolveHandset(phone, settings.get(phone), d.runAt);
+    out.set(networkId, {
+      delivered: true,
+      code: DELIVERED.code,
+      text: DELIVERED.text,
+      carrier: handset.carrier,
+      at: d.runAt,
+    });
+  }
+  return out;
 }

@@ -190,7 +190,7 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
         step,
         text: compileTemplate(text),
         title: title === null ? null : compileTemplate(title),
-        limit: { unit: 'bytes', max: MMS_MAX_BYTES + 1 },
+        limit: { unit: 'bytes', max: MMS_MAX_BYTES },
         fileKeys,
         needs: { sender: from },
       };

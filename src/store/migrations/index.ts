@@ -4,6 +4,7 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_messages.ts';
 import * as m0003 from './0003_send_permissions.ts';
 import * as m0004 from './0004_reports.ts';
+import * as m0005 from './0005_early_receipts.ts';
 
 export interface NumberedMigration {
   up(db: Kysely<unknown>, caps: Capabilities): Promise<void>;
@@ -18,4 +19,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0002_messages', m0002],
   ['0003_send_permissions', m0003],
   ['0004_reports', m0004],
+  ['0005_early_receipts', m0005],
 ];
