@@ -80,10 +80,16 @@ export function kstParts(ms: number): {
   };
 }
 
+let lastFormatted: { ms: number; text: string } = { ms: Number.NaN, text: '' };
+
 /** `yyyy-MM-dd HH:mm:ss` in Korea time. */
 export function formatKst(ms: number): string {
+  // An engine pass formats the same instant for every report it writes.
+  if (ms === lastFormatted.ms) return lastFormatted.text;
   const p = kstParts(ms);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  const text = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  lastFormatted = { ms, text };
+  return text;
 }
 
 /** ISO 8601 with the +09:00 offset, e.g. 2026-11-22T09:45:00+09:00 (milliseconds when asked). */

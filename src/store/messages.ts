@@ -302,7 +302,8 @@ export async function changeMessages(
     { change: MessageChange; expect: { status: string; step: number }; keys: string[] }
   >();
   for (const c of changes) {
-    const k = JSON.stringify([c.change, c.expect]);
+    const { change: m, expect: e } = c;
+    const k = `${m.status}|${m.step}|${m.nextAt}|${m.reportCode}|${m.reportText}|${m.doneAt}|${e.status}|${e.step}`;
     const g = groups.get(k);
     if (g) g.keys.push(c.msgKey);
     else groups.set(k, { change: c.change, expect: c.expect, keys: [c.msgKey] });
