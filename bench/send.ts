@@ -61,9 +61,10 @@ async function rawInsertRate(rows: number): Promise<number> {
 }
 
 async function startGateway(
-  role: 'api' | 'all',
+  role: 'api' | 'all' | 'worker',
+  name: string = role,
 ): Promise<{ base: string; stop: () => void; dbFile: string }> {
-  const dataDir = join(dir, `data-${role}`);
+  const dataDir = join(dir, `data-${name}`);
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the gateway.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const bin = join(import.meta.dirname, '..', 'bin', 'omnigate.mjs');
@@ -114,10 +115,15 @@ interface Run {
   latencies: number[];
 }
 
-/** One gateway, fresh database: warm up, send REQUESTS requests, and (role all) wait for delivery. */
-async function run(role: 'api' | 'all'): Promise<Run> {
+/**
+ * One fresh database: warm up, send REQUESTS requests, and (unless api-only) wait for delivery.
+ * `split`: an API process and a worker process on the same SQLite file, one core each.
+ */
+async function run(mode: 'api' | 'all' | 'split'): Promise<Run> {
   const total = REQUESTS * PER_REQUEST;
-  const gw = await startGateway(role);
+  const gw = await startGateway(mode === 'all' ? 'all' : 'api', mode);
+  const worker = mode === 'split' ? await startGateway('worker', mode) : null;
+  const role = mode === 'api' ? 'api' : 'all';
   try {
     const admin = { authorization: `Bearer ${TOKEN}` };
     const acc = (await post(`${gw.base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
@@ -175,6 +181,7 @@ async function run(role: 'api' | 'all'): Promise<Run> {
     return { acceptSecs, e2eSecs, latencies };
   } finally {
     gw.stop();
+    worker?.stop();
   }
 }
 
@@ -186,6 +193,8 @@ async function main(): Promise<void> {
     const api = await run('api');
     // End to end: one process accepting and delivering at once, as `npm start` runs.
     const all = await run('all');
+    // The same with the API and the workers in two processes (OMNIGATE_ROLE=api and worker).
+    const split = await run('split');
     const accepted = total / api.acceptSecs;
     const e2e = total / (all.e2eSecs ?? Number.NaN);
     const f = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -201,6 +210,10 @@ async function main(): Promise<void> {
     console.log(
       `  end to end (one process): ${f(e2e)} delivered messages/s (target >= 20,000); ` +
         `accepted meanwhile ${f(total / all.acceptSecs)} recipients/s, p50 ${ms(all.latencies, 50)} ms, p99 ${ms(all.latencies, 99)} ms`,
+    );
+    console.log(
+      `  end to end (api + worker processes): ${f(total / (split.e2eSecs ?? Number.NaN))} delivered messages/s; ` +
+        `accepted meanwhile ${f(total / split.acceptSecs)} recipients/s, p50 ${ms(split.latencies, 50)} ms, p99 ${ms(split.latencies, 99)} ms`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -85,7 +85,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       events,
       handlers,
       logger,
-      lanes: [{ kinds: [DISPATCH_JOB, WAIT_JOB], concurrency: 4 }],
+      lanes: [{ kinds: [DISPATCH_JOB, WAIT_JOB], concurrency: store.caps.dispatchConcurrency }],
       leaseMs: config.jobLeaseMs,
       pollMs: config.jobPollMs,
     });

@@ -19,6 +19,12 @@ export interface Capabilities {
   readonly skipLocked: boolean;
   /** Largest number of bound parameters in one statement (SQLite's SQLITE_MAX_VARIABLE_NUMBER). */
   readonly maxParams: number;
+  /**
+   * Engine passes run at once by one process. SQLite works on one connection in-process: two
+   * passes overlap JavaScript with the database, more only queue (measured with bench/send).
+   * PostgreSQL passes wait on the network and the server works on several at once.
+   */
+  readonly dispatchConcurrency: number;
 }
 
 export const SQLITE: Capabilities = Object.freeze({
@@ -28,6 +34,7 @@ export const SQLITE: Capabilities = Object.freeze({
   serialNeedsAutoIncrement: true,
   skipLocked: false,
   maxParams: 32_766,
+  dispatchConcurrency: 2,
 });
 
 export const POSTGRES: Capabilities = Object.freeze({
@@ -37,4 +44,5 @@ export const POSTGRES: Capabilities = Object.freeze({
   serialNeedsAutoIncrement: false,
   skipLocked: true,
   maxParams: 65_535,
+  dispatchConcurrency: 8,
 });
