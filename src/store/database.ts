@@ -1,19 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresDialect,
-  type SqliteDatabase,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
-import { MIGRATIONS } from './migrations/index.ts';
+import { migrate, migrated } from './migrator.ts';
 import type { DB } from './schema.ts';
 
 export interface Store {
@@ -63,7 +54,7 @@ function openSqlite(path: string): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return makeStore(db, SQLITE, undefined, async () => {
+  return makeStore(db, SQLITE, async () => {
     await db.destroy();
   });
 }
@@ -112,55 +103,21 @@ async function openPostgres(url: string, options: StoreOptions): Promise<Store> 
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  // Kysely's migrator looks for its tables in any schema unless told which: with two schemas in
-  // one database (tests, or another Kysely app) it would read the other's. Pin it to ours.
-  let migrationSchema: string;
-  try {
-    const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    migrationSchema = r.rows[0]?.schema ?? 'public';
-  } catch (err) {
-    await db.destroy();
-    throw err;
-  }
-  return makeStore(db, POSTGRES, migrationSchema, async () => {
+  return makeStore(db, POSTGRES, async () => {
     await db.destroy();
   });
 }
 
-function makeStore(
-  db: Kysely<DB>,
-  caps: Capabilities,
-  migrationSchema: string | undefined,
-  destroy: () => Promise<void>,
-): Store {
-  const provider: MigrationProvider = {
-    async getMigrations() {
-      const out: Record<string, Migration> = {};
-      for (const [name, m] of MIGRATIONS) {
-        out[name] = { up: (d) => m.up(d, caps) };
-      }
-      return out;
-    },
-  };
-  const migrator = new Migrator({
-    db,
-    provider,
-    ...(migrationSchema ? { migrationTableSchema: migrationSchema } : {}),
-  });
+function makeStore(db: Kysely<DB>, caps: Capabilities, destroy: () => Promise<void>): Store {
   let closed = false;
   return {
     db,
     caps,
-    async migrate() {
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) throw error instanceof Error ? error : new Error(String(error));
-      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    },
+    migrate: () => migrate(db, caps),
     async ready() {
       try {
         await sql`select 1`.execute(db);
-        const applied = await migrator.getMigrations();
-        return applied.every((m) => m.executedAt !== undefined);
+        return await migrated(db);
       } catch {
         return false;
       }

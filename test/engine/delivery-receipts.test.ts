@@ -192,10 +192,6 @@ describeEachDb('delivery: receipt and wait due together', (db) => {
   });
   after(() => t.close());
 
-  const RACE =
-    'settle.ts: the receipt job and the wait job become due together and run concurrently; ' +
-    'whichever commits first wins, so a receipt that came in time can lose to the timeout';
-
   test('polling: receipt at 30 s, timeout 60, clock moved 120 s at once: MS03', async () => {
     for (let i = 0; i < 3; i++) {
       const to = phone();

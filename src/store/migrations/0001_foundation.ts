@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Capabilities } from '../capabilities.ts';
 
 /** Accounts, keys, sender registrations, settings and the durable job table. */
-export async function up(db: Kysely<unknown>, caps: Capabilities): Promise<void> {
+export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema
     .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())

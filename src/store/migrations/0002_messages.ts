@@ -5,7 +5,7 @@ import type { Capabilities } from '../capabilities.ts';
  * The send path: requests, messages (one per recipient, also the dispatch state), attempts (one
  * per messageFlow step tried), reports, idempotency keys, uploaded files, and the sandbox world.
  */
-export async function up(db: Kysely<unknown>, caps: Capabilities): Promise<void> {
+export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   const serial = (name: string) =>
     db.schema.createTable(name).addColumn('id', caps.serial, (c) => {
       const pk = c.primaryKey();

@@ -5,7 +5,7 @@ import type { Capabilities } from '../capabilities.ts';
  * Send permission for own-member targeting (M, N, O) is granted per messaging channel, so one
  * grant covers every sender profile on that channel (spec: "Brand message: send permission").
  */
-export async function up(db: Kysely<unknown>, caps: Capabilities): Promise<void> {
+export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema
     .createTable('send_permissions')
     .addColumn('channel_id', 'text', (c) => c.primaryKey())

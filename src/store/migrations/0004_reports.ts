@@ -10,7 +10,7 @@ import type { Capabilities } from '../capabilities.ts';
  * store/reports.ts repeat them: SQLite uses a partial index only when the query's own terms imply
  * its WHERE clause, and a bound parameter implies nothing.
  */
-export async function up(db: Kysely<unknown>, _caps: Capabilities): Promise<void> {
+export async function up<T>(db: Kysely<T>, _caps: Capabilities): Promise<void> {
   await db.schema.dropIndex('reports_poll').execute();
   // The open (handed out, not acknowledged) batch of an account: at most 100 rows.
   await db.schema

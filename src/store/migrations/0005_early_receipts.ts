@@ -5,7 +5,7 @@ import type { Capabilities } from '../capabilities.ts';
  * Receipts that arrive before the submission they answer is recorded (a carrier's delivery receipt
  * can overtake its submit answer, design.md §2). They wait here, matched by the network's own id.
  */
-export async function up(db: Kysely<unknown>, caps: Capabilities): Promise<void> {
+export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema
     .createTable('early_receipts')
     .addColumn('connector', 'text', (c) => c.notNull())

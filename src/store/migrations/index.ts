@@ -7,7 +7,7 @@ import * as m0004 from './0004_reports.ts';
 import * as m0005 from './0005_early_receipts.ts';
 
 export interface NumberedMigration {
-  up(db: Kysely<unknown>, caps: Capabilities): Promise<void>;
+  up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
 }
 
 /**
