@@ -7,6 +7,7 @@ import type { Ctx } from './context.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { reservationRoutes } from './features/reservations/routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
 import { sandboxWorldRoutes } from './features/sandbox/world-routes.ts';
 import { sendRoutes } from './features/send/routes.ts';
@@ -79,7 +80,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   const apiAuth = makeApiAuth(ctx);
   await app.register(async (api) => {
     api.addHook('onRequest', apiAuth.hook);
-    for (const plugin of [sendRoutes, reportRoutes, fileRoutes, ...clientPlugins]) {
+    for (const plugin of [sendRoutes, reservationRoutes, reportRoutes, fileRoutes, ...clientPlugins]) {
       await api.register(plugin, { ctx });
     }
   });

@@ -17,6 +17,8 @@ export const RECEIPT_WAIT_MS = 24 * 3600_000;
 export const DLR_WAIT_MS = 5 * 24 * 3600_000;
 /** Submissions refused as throttled or queue-full are retried this many times, then fail the step. */
 const MAX_SUBMIT_RETRIES = 10;
+/** Messages per pass: a send request's 200 in one, a reservation's thousands in several. */
+const PASS_SIZE = 500;
 
 interface Retry {
   item: Item;
@@ -307,7 +309,16 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     const p = job.payload;
     const retryCount = typeof p.retry === 'number' ? p.retry : 0;
     if (typeof p.requestId === 'string') {
-      await dispatch(await queuedMessages(ctx.store, { requestId: p.requestId }), retryCount);
+      // A reservation can hold many thousands: passes of PASS_SIZE keep each transaction short.
+      // Onwards by key: a message a pass left queued (a retry later) is not taken again here.
+      let after: string | undefined;
+      for (;;) {
+        const where = after === undefined ? { requestId: p.requestId } : { requestId: p.requestId, after };
+        const rows = await queuedMessages(ctx.store, where, PASS_SIZE);
+        await dispatch(rows, retryCount);
+        if (rows.length < PASS_SIZE) break;
+        after = rows[rows.length - 1]?.msgKey;
+      }
     } else if (Array.isArray(p.msgKeys)) {
       const keys = p.msgKeys.filter((k): k is string => typeof k === 'string');
       for (let i = 0; i < keys.length; i += 500) {

@@ -289,3 +289,15 @@ export async function dueJobsByDedupe(
     payload: JSON.parse(r.payload) as Record<string, unknown>,
   }));
 }
+
+/** Moves a waiting job (found by its dedupe key) to another time; false when none waits. */
+export async function moveJob(exec: Executor, dedupeKey: string, runAt: number): Promise<boolean> {
+  const res = await exec
+    .updateTable('jobs')
+    .set({ run_at: runAt })
+    .where('dedupe_key', '=', dedupeKey)
+    .where('state', '=', 'ready')
+    .where('locked_by', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

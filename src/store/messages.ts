@@ -46,6 +46,8 @@ export async function acceptSend(
   jobs: readonly NewJob[],
   idem: Idempotency | null,
   now: number,
+  /** More rows of the same acceptance (a reservation), written in its transaction. */
+  extra?: (tx: Executor) => Promise<void>,
 ): Promise<AcceptResult> {
   return store.db.transaction().execute(async (tx) => {
     if (idem) {
@@ -80,42 +82,57 @@ export async function acceptSend(
         }
       }
     }
-    await tx
-      .insertInto('send_requests')
-      .values({
-        id: req.id,
-        account_id: req.accountId,
-        key_id: req.keyId,
-        flow: req.flow,
-        payment_code: req.paymentCode,
-        group_key: req.groupKey,
-        ref: req.ref,
-        dlr: req.dlr ? 1 : 0,
-        resv_key: req.resvKey,
-        created_at: now,
-      })
-      .execute();
-    await bulkInsert(
-      tx,
-      store.caps,
-      'messages',
-      [
-        'msg_key',
-        'account_id',
-        'request_id',
-        'to_number',
-        'dest_ref',
-        'vars',
-        'step',
-        'status',
-        'created_at',
-        'updated_at',
-      ],
-      messages.map((m) => [m.msgKey, req.accountId, req.id, m.to, m.destRef, m.vars, 0, m.status, now, now]),
-    );
+    await insertSendRequest(tx, req, now);
+    await insertMessages(tx, store.caps, req, messages, now);
     await enqueueJobs(tx, jobs, now);
+    if (extra) await extra(tx);
     return { kind: 'accepted' };
   });
+}
+
+export async function insertSendRequest(exec: Executor, req: NewSendRequest, now: number): Promise<void> {
+  await exec
+    .insertInto('send_requests')
+    .values({
+      id: req.id,
+      account_id: req.accountId,
+      key_id: req.keyId,
+      flow: req.flow,
+      payment_code: req.paymentCode,
+      group_key: req.groupKey,
+      ref: req.ref,
+      dlr: req.dlr ? 1 : 0,
+      resv_key: req.resvKey,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function insertMessages(
+  exec: Executor,
+  caps: Capabilities,
+  req: Pick<NewSendRequest, 'id' | 'accountId'>,
+  messages: readonly NewMessage[],
+  now: number,
+): Promise<void> {
+  await bulkInsert(
+    exec,
+    caps,
+    'messages',
+    [
+      'msg_key',
+      'account_id',
+      'request_id',
+      'to_number',
+      'dest_ref',
+      'vars',
+      'step',
+      'status',
+      'created_at',
+      'updated_at',
+    ],
+    messages.map((m) => [m.msgKey, req.accountId, req.id, m.to, m.destRef, m.vars, 0, m.status, now, now]),
+  );
 }
 
 /** The messages a replayed request had accepted, to answer with their keys. */
@@ -139,16 +156,25 @@ export interface StoredRequest {
   flow: string;
   ref: string | null;
   dlr: boolean;
+  paymentCode: string | null;
+  groupKey: string | null;
+  resvKey: string | null;
 }
 
 export async function getSendRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
-  const r = await store.db
-    .selectFrom('send_requests')
-    .select(['id', 'account_id', 'key_id', 'flow', 'ref', 'dlr'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const r = await store.db.selectFrom('send_requests').selectAll().where('id', '=', id).executeTakeFirst();
   return (
-    r && { id: r.id, accountId: r.account_id, keyId: r.key_id, flow: r.flow, ref: r.ref, dlr: r.dlr === 1 }
+    r && {
+      id: r.id,
+      accountId: r.account_id,
+      keyId: r.key_id,
+      flow: r.flow,
+      ref: r.ref,
+      dlr: r.dlr === 1,
+      paymentCode: r.payment_code,
+      groupKey: r.group_key,
+      resvKey: r.resv_key,
+    }
   );
 }
 
@@ -194,14 +220,15 @@ function toDispatch(r: Pick<MessagesTable, (typeof dispatchColumns)[number]>): D
 /** Messages of a request (or the given keys) that wait for their current step to be submitted. */
 export async function queuedMessages(
   store: Store,
-  where: { requestId: string } | { msgKeys: readonly string[] },
+  where: { requestId: string; after?: string } | { msgKeys: readonly string[] },
+  limit = 100_000,
 ): Promise<DispatchRow[]> {
   let q = store.db.selectFrom('messages').select(dispatchColumns).where('status', '=', 'queued');
   q =
     'requestId' in where
       ? q.where('request_id', '=', where.requestId)
       : q.where('msg_key', 'in', where.msgKeys);
-  const rows = await q.orderBy('msg_key').execute();
+  const rows = await q.orderBy('msg_key').limit(limit).execute();
   return rows.map(toDispatch);
 }
 

@@ -92,6 +92,22 @@ export interface DB {
   sandbox_inbox: SandboxInboxTable;
   send_permissions: SendPermissionsTable;
   early_receipts: EarlyReceiptsTable;
+  reservations: ReservationsTable;
+}
+
+export interface ReservationsTable {
+  seq: Generated<number>;
+  resv_key: string;
+  account_id: string;
+  request_id: string;
+  name: string | null;
+  send_at: number;
+  status: string;
+  advertising: number;
+  created_at: number;
+  updated_at: number;
+  started_at: number | null;
+  done_at: number | null;
 }
 
 export interface EarlyReceiptsTable {

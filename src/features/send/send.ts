@@ -7,7 +7,7 @@ import { classifyNumber } from '../../rules/phone.ts';
 import type { KeyPrincipal } from '../../store/accounts.ts';
 import { findUsableFiles } from '../../store/files.ts';
 import { newId } from '../../store/ids.ts';
-import type { NewJob } from '../../store/jobs.ts';
+import type { Executor, NewJob } from '../../store/jobs.ts';
 import { acceptSend, messagesOfRequest, type NewMessage } from '../../store/messages.ts';
 import { type PreparedStep, prepareStep, withinLimit } from './channels.ts';
 import type { Directory } from './directory.ts';
@@ -35,6 +35,10 @@ export interface SendOptions {
   /** Messages wait (held) instead of going out now; the caller schedules them (reservations). */
   hold?: boolean;
   resvKey?: string;
+  /** More jobs to commit with the messages (a reservation's firing). */
+  jobs?: NewJob[];
+  /** More rows to write in the same transaction (the reservation itself). */
+  onAccept?: (tx: Executor, requestId: string) => Promise<void>;
 }
 
 function checkRequest(body: SendBodyT): { idemKey: string | null; ttl: number } {
@@ -66,7 +70,7 @@ function checkRequest(body: SendBodyT): { idemKey: string | null; ttl: number } 
 }
 
 /** Registrations the steps name: sender numbers, profiles (and permission), brands, files. */
-async function checkRegistrations(
+export async function checkRegistrations(
   ctx: Ctx,
   dir: Directory,
   accountId: string,
@@ -102,7 +106,7 @@ async function checkRegistrations(
   }
 }
 
-function varsOf(d: DestinationT): RecipientVars | null {
+export function varsOf(d: DestinationT): RecipientVars | null {
   const v: RecipientVars = {};
   if (d.replaceWords) v.replaceWords = d.replaceWords;
   if (d.messageVariable) v.messageVariable = d.messageVariable;
@@ -112,7 +116,7 @@ function varsOf(d: DestinationT): RecipientVars | null {
 }
 
 /** The first rule this recipient breaks, with its code; null when it can be accepted. */
-function checkRecipient(
+export function checkRecipient(
   d: DestinationT,
   steps: readonly PreparedStep[],
 ): { code: Code; detail: string } | null {
@@ -175,7 +179,9 @@ export async function sendMessages(
 
   if (messages.length === 0) return { requestId, destinations: results, accepted: 0, replay: false };
 
+  const onAccept = options.onAccept;
   const jobs: NewJob[] = options.hold ? [] : [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }];
+  jobs.push(...(options.jobs ?? []));
   const outcome = await acceptSend(
     ctx.store,
     {
@@ -193,6 +199,7 @@ export async function sendMessages(
     jobs,
     idemKey === null ? null : { key: idemKey, expiresAt: now + ttl * 1000 },
     now,
+    onAccept ? (tx) => onAccept(tx, requestId) : undefined,
   );
   if (outcome.kind === 'replay') {
     return {

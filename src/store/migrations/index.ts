@@ -5,6 +5,7 @@ import * as m0002 from './0002_messages.ts';
 import * as m0003 from './0003_send_permissions.ts';
 import * as m0004 from './0004_reports.ts';
 import * as m0005 from './0005_early_receipts.ts';
+import * as m0006 from './0006_reservations.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -20,4 +21,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0003_send_permissions', m0003],
   ['0004_reports', m0004],
   ['0005_early_receipts', m0005],
+  ['0006_reservations', m0006],
 ];

@@ -1,0 +1,58 @@
+import type { Ctx } from '../../context.ts';
+import type { KeyPrincipal } from '../../store/accounts.ts';
+import { newId } from '../../store/ids.ts';
+import type { NewJob } from '../../store/jobs.ts';
+import { getSendRequest } from '../../store/messages.ts';
+import { insertReservation } from '../../store/reservations.ts';
+import { prepareStep } from '../send/channels.ts';
+import type { Directory } from '../send/directory.ts';
+import { type DestinationResult, sendMessages } from '../send/send.ts';
+import { checkName, checkSendTime, isAdvertisingFlow } from './rules.ts';
+import type { ReservationBodyT } from './schema.ts';
+
+export const FIRE_JOB = 'reservation.fire';
+
+/** The job that starts a reservation; its dedupe key keeps several instances from firing it twice. */
+export function fireJob(resvKey: string, at: number): NewJob {
+  return { kind: FIRE_JOB, payload: { resvKey }, runAt: at, dedupeKey: `${FIRE_JOB}:${resvKey}` };
+}
+
+export interface CreatedReservation {
+  resvKey: string;
+  destinations: DestinationResult[];
+}
+
+/**
+ * POST /api/comm/v1/reservation: every check of a send, plus the reservation's own; the messages
+ * are stored held, with the reservation and its firing job, in the send's one transaction.
+ */
+export async function createReservation(
+  ctx: Ctx,
+  dir: Directory,
+  principal: KeyPrincipal,
+  body: ReservationBodyT,
+): Promise<CreatedReservation> {
+  const now = ctx.clock.now();
+  const name = checkName(body.resvName);
+  const steps = body.messageFlow.map((entry, i) => prepareStep(entry, i, now));
+  const advertising = isAdvertisingFlow(steps.map((s) => s.step));
+  const sendAt = checkSendTime(body.resvSendTime, now, advertising);
+  const resvKey = newId('rsv_');
+  const out = await sendMessages(ctx, dir, principal, body, {
+    hold: true,
+    resvKey,
+    jobs: [fireJob(resvKey, sendAt)],
+    onAccept: (tx, requestId) =>
+      insertReservation(
+        tx,
+        { resvKey, accountId: principal.account.id, requestId, name, sendAt, advertising },
+        now,
+      ),
+  });
+  if (out.replay) {
+    const earlier = await getSendRequest(ctx.store, out.requestId);
+    return { resvKey: earlier?.resvKey ?? '', destinations: out.destinations };
+  }
+  // No recipient accepted: nothing was stored, so there is no reservation.
+  return { resvKey: out.accepted > 0 ? resvKey : '', destinations: out.destinations };
+}

@@ -1,0 +1,160 @@
+import { formatKst, parseKstDate } from '../../clock.ts';
+import type { Ctx } from '../../context.ts';
+import { DISPATCH_JOB } from '../../engine/dispatch.ts';
+import type { FlowStep } from '../../engine/flow.ts';
+import { GatewayError } from '../../errors.ts';
+import { enqueueJobs, moveJob } from '../../store/jobs.ts';
+import { releaseHeld } from '../../store/messages.ts';
+import {
+  countByStatus,
+  getReservation,
+  listReservations,
+  moveStatus,
+  type Reservation,
+  type ResvStatus,
+  requestsOfReservation,
+  transition,
+} from '../../store/reservations.ts';
+import { fireJob } from './create.ts';
+
+/** A reservation as clients read it. */
+export interface ReservationView {
+  seq: number;
+  resvKey: string;
+  resvName: string;
+  resvSendTime: string;
+  status: ResvStatus;
+  destinationCount: number;
+  /** Messages by state: held (waiting for the time), queued, waiting, delivered, failed, ... */
+  messages: Record<string, number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const OPEN = ['held', 'queued', 'waiting'];
+
+export async function loadOwn(ctx: Ctx, accountId: string, resvKey: string): Promise<Reservation> {
+  const r = await getReservation(ctx.store.db, resvKey, accountId);
+  if (!r) throw new GatewayError('A820', `reservation ${resvKey}`);
+  return r;
+}
+
+export function refuse(r: Reservation, action: string, allowed: readonly ResvStatus[]): never {
+  throw new GatewayError(
+    'A824',
+    `${action} needs ${allowed.join(' or ')}; reservation ${r.resvKey} is ${r.status}`,
+  );
+}
+
+/**
+ * The view, with DONE decided when it is read: a PROCESSING reservation whose messages have all
+ * reached a final state is DONE (and is stored so).
+ */
+export async function view(ctx: Ctx, r: Reservation): Promise<ReservationView> {
+  const counts: Record<string, number> = {};
+  for (const id of await requestsOfReservation(ctx.store.db, r.resvKey)) {
+    for (const [k, n] of Object.entries(await countByStatus(ctx.store.db, id)))
+      counts[k] = (counts[k] ?? 0) + n;
+  }
+  let status = r.status;
+  if (status === 'PROCESSING' && OPEN.every((s) => !counts[s])) {
+    const now = ctx.clock.now();
+    if (await transition(ctx.store.db, r.resvKey, ['PROCESSING'], 'DONE', now, { done_at: now }))
+      status = 'DONE';
+  }
+  return {
+    seq: r.seq,
+    resvKey: r.resvKey,
+    resvName: r.name ?? '',
+    resvSendTime: formatKst(r.sendAt),
+    status,
+    destinationCount: Object.entries(counts).reduce((a, [k, n]) => (k === 'cancelled' ? a : a + n), 0),
+    messages: counts,
+    createdAt: formatKst(r.createdAt),
+    updatedAt: formatKst(r.updatedAt),
+  };
+}
+
+export async function listViews(
+  ctx: Ctx,
+  accountId: string,
+  q: { resvSendTime?: string | undefined; lastSeq?: number | undefined; limit?: number | undefined },
+): Promise<{ reservations: ReservationView[]; lastSeq: number; hasNext: boolean; limit: number }> {
+  const limit = q.limit ?? 100;
+  let from: number | undefined;
+  if (q.resvSendTime !== undefined) {
+    const day = parseKstDate(q.resvSendTime);
+    if (day === null)
+      throw new GatewayError('A300', `resvSendTime must be yyyyMMdd, got "${q.resvSendTime}"`);
+    from = day;
+  }
+  const rows = await listReservations(ctx.store, accountId, {
+    ...(from !== undefined ? { from, to: from + 86_400_000 } : {}),
+    lastSeq: q.lastSeq ?? 0,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const reservations: ReservationView[] = [];
+  for (const r of page) reservations.push(await view(ctx, r));
+  return { reservations, lastSeq: page.at(-1)?.seq ?? q.lastSeq ?? 0, hasNext: rows.length > limit, limit };
+}
+
+/** Stop: PENDING or PROCESSING → STOPPED; messages not yet handed to a connector wait (held). */
+export async function stop(ctx: Ctx, accountId: string, resvKey: string): Promise<ReservationView> {
+  const r = await loadOwn(ctx, accountId, resvKey);
+  const allowed: ResvStatus[] = ['PENDING', 'PROCESSING'];
+  const now = ctx.clock.now();
+  const ok = await ctx.store.db.transaction().execute(async (tx) => {
+    if (!(await transition(tx, resvKey, allowed, 'STOPPED', now))) return false;
+    await moveStatus(tx, r.requestId, 'queued', 'held', now);
+    return true;
+  });
+  if (!ok) refuse(r, 'stop', allowed);
+  return view(ctx, await loadOwn(ctx, accountId, resvKey));
+}
+
+/** Cancel: PENDING or STOPPED → CANCELLED; messages that have not gone out never will. */
+export async function cancel(ctx: Ctx, accountId: string, resvKey: string): Promise<ReservationView> {
+  const r = await loadOwn(ctx, accountId, resvKey);
+  const allowed: ResvStatus[] = ['PENDING', 'STOPPED'];
+  const now = ctx.clock.now();
+  const ok = await ctx.store.db.transaction().execute(async (tx) => {
+    if (!(await transition(tx, resvKey, allowed, 'CANCELLED', now, { done_at: now }))) return false;
+    await moveStatus(tx, r.requestId, 'held', 'cancelled', now);
+    return true;
+  });
+  if (!ok) refuse(r, 'cancel', allowed);
+  return view(ctx, await loadOwn(ctx, accountId, resvKey));
+}
+
+/**
+ * Resume: STOPPED → PENDING when its time is still ahead (the firing job waits for it), or
+ * PROCESSING at once when the time has passed (the held messages go to the engine now).
+ */
+export async function resume(ctx: Ctx, accountId: string, resvKey: string): Promise<ReservationView> {
+  const r = await loadOwn(ctx, accountId, resvKey);
+  const now = ctx.clock.now();
+  const ok = await ctx.store.db.transaction().execute(async (tx) => {
+    if (r.sendAt > now) {
+      if (!(await transition(tx, resvKey, ['STOPPED'], 'PENDING', now))) return false;
+      const job = fireJob(resvKey, r.sendAt);
+      if (!(await moveJob(tx, job.dedupeKey ?? '', r.sendAt))) await enqueueJobs(tx, [job], now);
+      return true;
+    }
+    if (
+      !(await transition(tx, resvKey, ['STOPPED'], 'PROCESSING', now, { started_at: r.startedAt ?? now }))
+    ) {
+      return false;
+    }
+    await releaseHeld(tx, r.requestId, now);
+    await enqueueJobs(tx, [{ kind: DISPATCH_JOB, payload: { requestId: r.requestId }, runAt: now }], now);
+    return true;
+  });
+  if (!ok) refuse(r, 'resume', ['STOPPED']);
+  ctx.workAdded();
+  return view(ctx, await loadOwn(ctx, accountId, resvKey));
+}
+
+export function flowOf(json: string): FlowStep[] {
+  return JSON.parse(json) as FlowStep[];
+}
