@@ -8,6 +8,7 @@ import type { Ctx } from './context.ts';
 import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './engine/dispatch.ts';
 import { type EngineEventMap, EventBus } from './engine/events.ts';
 import { type JobHandler, JobRunner } from './engine/runner.ts';
+import { sweepJob } from './engine/sweep.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
 import { reportJobHandlers } from './features/reports/jobs.ts';
 import { reservationJobHandlers } from './features/reservations/fire.ts';
@@ -15,6 +16,7 @@ import { CLOCK_SETTING } from './features/sandbox/clock.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { createMetrics } from './http/metrics.ts';
 import { openStore, type Store } from './store/database.ts';
+import { enqueueJobs } from './store/jobs.ts';
 import { getSetting } from './store/settings.ts';
 
 export interface Gateway {
@@ -111,6 +113,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     adminToken: token,
     adminTokenGenerated: generated,
     start() {
+      if (runner) {
+        // The sweep keeps itself going; enqueued once for all instances (its dedupe key).
+        void enqueueJobs(store.db, [sweepJob(clock.now())], clock.now()).catch((err: unknown) =>
+          logger.error({ err }, 'could not schedule the sweep'),
+        );
+      }
       runner?.start();
       if (clock instanceof ManualClock && !clockSync) {
         clockSync = setInterval(() => {

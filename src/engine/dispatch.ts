@@ -8,6 +8,7 @@ import { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
 import { createSettler, DISPATCH_JOB, WAIT_JOB } from './settle.ts';
 import { build, CODES, failStep, finish, type Item, subject } from './steps.ts';
+import { SWEEP_JOB, sweepHandler } from './sweep.ts';
 
 export { DISPATCH_JOB, WAIT_JOB };
 
@@ -299,7 +300,18 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       }
     }
     if (plan.empty) return;
-    await ctx.store.db.transaction().execute((tx) => plan.commit(tx));
+    await ctx.store.db.transaction().execute(async (tx) => {
+      // Every message must still be where this pass found it. One moved meanwhile (another pass
+      // on the same messages, a reservation stopped) rolls the whole pass back, reports included;
+      // the job's retry then takes what is still queued, and connectors take the resubmission
+      // without delivering twice.
+      const moved = await plan.commit(tx);
+      if (moved !== plan.moves.size) {
+        throw new Error(
+          `${plan.moves.size - moved} of ${plan.moves.size} messages moved during the pass; retrying`,
+        );
+      }
+    });
     if (plan.jobs.length > 0 || plan.reports.length > 0) ctx.workAdded();
     if (waiting.length > 0) await settleEarly(waiting);
   }
@@ -333,6 +345,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     jobHandlers: new Map<string, JobHandler>([
       [DISPATCH_JOB, dispatchJob],
       [WAIT_JOB, waitJob],
+      [SWEEP_JOB, sweepHandler(ctx, DISPATCH_JOB, WAIT_JOB)],
     ]),
   };
 }

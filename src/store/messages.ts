@@ -418,3 +418,29 @@ export async function attemptOf(store: Store, msgKey: string, step: number): Pro
     .where('step', '=', step)
     .executeTakeFirst();
 }
+
+/**
+ * Messages no job will move on: queued or waiting well past their time (a job that died after its
+ * last attempt, say). The sweep gives them a new job.
+ */
+export async function strandedMessages(
+  store: Store,
+  queuedBefore: number,
+  waitedBefore: number,
+  limit: number,
+): Promise<{ queued: string[]; waiting: number }> {
+  const queued = await store.db
+    .selectFrom('messages')
+    .select('msg_key')
+    .where('status', '=', 'queued')
+    .where('updated_at', '<', queuedBefore)
+    .limit(limit)
+    .execute();
+  const waiting = await store.db
+    .selectFrom('messages')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('status', '=', 'waiting')
+    .where('next_at', '<', waitedBefore)
+    .executeTakeFirstOrThrow();
+  return { queued: queued.map((r) => r.msg_key), waiting: Number(waiting.n) };
+}

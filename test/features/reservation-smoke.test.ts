@@ -10,7 +10,12 @@ describeEachDb('reservation: fires at its minute', (db) => {
   let c: Client;
   before(async () => {
     t = await startTestGateway(db);
-    await t.request({ method: 'POST', url: '/sandbox/v1/clock', admin: true, body: { set: '2026-12-01 10:00:00' } });
+    await t.request({
+      method: 'POST',
+      url: '/sandbox/v1/clock',
+      admin: true,
+      body: { set: '2026-12-01 10:00:00' },
+    });
     c = await setupClient(t);
   });
   after(() => t.close());
@@ -36,13 +41,21 @@ describeEachDb('reservation: fires at its minute', (db) => {
     await settle(t);
     await advance(t, 15 * 60 - 1);
     assert.equal((await inbox(t, '01055556666')).length, 0);
-    const pending = await t.request({ method: 'GET', url: `/api/comm/v1/reservation/resvKey/${resvKey}`, apiKey: c.apiKey });
+    const pending = await t.request({
+      method: 'GET',
+      url: `/api/comm/v1/reservation/resvKey/${resvKey}`,
+      apiKey: c.apiKey,
+    });
     assert.equal(pending.json().data.data.status, 'PENDING');
     await advance(t, 1);
     const got = await inbox(t, '01055556666');
     assert.equal(got.length, 1);
     assert.equal(got[0]?.text, 'hi A');
-    const done = await t.request({ method: 'GET', url: `/api/comm/v1/reservation/resvKey/${resvKey}`, apiKey: c.apiKey });
+    const done = await t.request({
+      method: 'GET',
+      url: `/api/comm/v1/reservation/resvKey/${resvKey}`,
+      apiKey: c.apiKey,
+    });
     assert.equal(done.json().data.data.status, 'DONE');
   });
 });

@@ -1,11 +1,10 @@
-import { formatKst, parseKst } from '../../clock.ts';
+import { formatKst, KST_OFFSET_MS, parseKst } from '../../clock.ts';
 import type { FlowStep } from '../../engine/flow.ts';
 import { GatewayError } from '../../errors.ts';
 import { isAdvertising } from '../../rules/advertising.ts';
 import { inAdvertisingQuietHours } from '../../rules/quiet-hours.ts';
 
 export const MIN_LEAD_MS = 10 * 60_000;
-export const MAX_LEAD_MS = 366 * 24 * 3600_000;
 export const RESV_NAME_MAX = 100;
 
 /** Advertising: a text that begins with "(광고)", or any brand message (spec: A330). */
@@ -16,6 +15,17 @@ export function isAdvertisingFlow(flow: readonly FlowStep[]): boolean {
   );
 }
 
+/**
+ * The same Korea-time date and time one year later (A331's bound). A fixed 366 days let a booking
+ * made on 1 December 2026 run to 2 December 2027, a day past the year; a leap day's year ends on
+ * 1 March of the next year (Date rolls 29 February over).
+ */
+export function oneYearAfter(ms: number): number {
+  const d = new Date(ms + KST_OFFSET_MS);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.getTime() - KST_OFFSET_MS;
+}
+
 /** The send time of a reservation: format, at least 10 minutes and at most a year ahead, quiet hours. */
 export function checkSendTime(text: unknown, now: number, advertising: boolean): number {
   if (typeof text !== 'string') throw new GatewayError('A315', 'resvSendTime is required');
@@ -24,8 +34,8 @@ export function checkSendTime(text: unknown, now: number, advertising: boolean):
   if (at < now + MIN_LEAD_MS) {
     throw new GatewayError('A316', `${text} is before ${formatKst(now + MIN_LEAD_MS)} (Korea time)`);
   }
-  // One year: the same date next year (a leap day counts), taken as 366 days at the most.
-  if (at > now + MAX_LEAD_MS) throw new GatewayError('A331', `${text} is more than a year ahead`);
+  const last = oneYearAfter(now);
+  if (at > last) throw new GatewayError('A331', `${text} is after ${formatKst(last)} (Korea time)`);
   if (advertising && inAdvertisingQuietHours(at)) {
     throw new GatewayError('A330', `${text} falls in 20:00 to 08:00 (Korea time)`);
   }

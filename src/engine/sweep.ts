@@ -1,0 +1,49 @@
+import type { Ctx } from '../context.ts';
+import { enqueueJobs, type NewJob } from '../store/jobs.ts';
+import { strandedMessages } from '../store/messages.ts';
+import type { JobHandler } from './runner.ts';
+
+export const SWEEP_JOB = 'engine.sweep';
+/** How often the sweep looks, and how long past its time a message must be to count as stranded. */
+export const SWEEP_EVERY_MS = 60_000;
+export const STRANDED_AFTER_MS = 10 * 60_000;
+const BATCH = 1000;
+
+/** The sweep's own job: one for all instances (dedupe key), run again after each look. */
+export function sweepJob(now: number): NewJob {
+  return { kind: SWEEP_JOB, payload: {}, runAt: now + SWEEP_EVERY_MS, dedupeKey: SWEEP_JOB };
+}
+
+/**
+ * The safety net under "an accepted message is never lost": a message whose job was given up
+ * (25 failed attempts of a pass, say) would otherwise wait forever. The sweep hands it to the
+ * engine again; a pass that races another one on the same messages rolls back (dispatch.ts).
+ */
+export function sweepHandler(ctx: Ctx, dispatchJob: string, waitJob: string): JobHandler {
+  return async () => {
+    const now = ctx.clock.now();
+    const stranded = await strandedMessages(
+      ctx.store,
+      now - STRANDED_AFTER_MS,
+      now - STRANDED_AFTER_MS,
+      BATCH,
+    );
+    const jobs: NewJob[] = [];
+    if (stranded.queued.length > 0) {
+      ctx.logger.warn(
+        { messages: stranded.queued.length },
+        'sweep: queued messages without a job; dispatching',
+      );
+      jobs.push({ kind: dispatchJob, payload: { msgKeys: stranded.queued }, runAt: now });
+    }
+    if (stranded.waiting > 0) {
+      ctx.logger.warn({ messages: stranded.waiting }, 'sweep: waits past their end; settling');
+      jobs.push({ kind: waitJob, payload: {}, runAt: now, dedupeKey: `${waitJob}:sweep` });
+    }
+    if (jobs.length > 0) {
+      await enqueueJobs(ctx.store.db, jobs, now);
+      ctx.workAdded();
+    }
+    return { rescheduleAt: now + SWEEP_EVERY_MS };
+  };
+}
