@@ -37,6 +37,8 @@ const child = spawn(
     '--test',
     `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 4}`,
     '--test-reporter=spec',
+    // A test that hangs fails after 3 minutes instead of holding CI to its limit.
+    '--test-timeout=180000',
     ...files,
   ],
   {

@@ -98,8 +98,11 @@ export async function listReservations(
 }
 
 /**
- * Moves a reservation from one of `from` to `to` (with other fields); false when it was not in
- * one of those states any more: a concurrent action (or the firing) came first.
+ * Moves a reservation from one of `from` to `to` (with other fields). Returns its current request
+ * (read by this very statement, so never a stale one: an update may have given it a new request
+ * since the caller read it), or null when it was not in one of those states any more: a
+ * concurrent action (or the firing) came first. On PostgreSQL the row stays locked until the
+ * transaction ends, so a concurrent action waits and then finds the state this one left.
  */
 export async function transition(
   exec: Executor,
@@ -110,14 +113,52 @@ export async function transition(
   patch: Partial<
     Pick<ReservationsTable, 'started_at' | 'done_at' | 'send_at' | 'name' | 'request_id' | 'advertising'>
   > = {},
-): Promise<boolean> {
-  const res = await exec
+): Promise<string | null> {
+  const row = await exec
     .updateTable('reservations')
     .set({ status: to, updated_at: now, ...patch })
     .where('resv_key', '=', resvKey)
     .where('status', 'in', [...from])
+    .returning('request_id')
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return row?.request_id ?? null;
+}
+
+/**
+ * The firing: PENDING → PROCESSING, only when its time has come (an update may have moved it
+ * later since the job read it). Returns its current request, or null when there is nothing to fire.
+ */
+export async function startDue(exec: Executor, resvKey: string, now: number): Promise<string | null> {
+  const row = await exec
+    .updateTable('reservations')
+    .set({ status: 'PROCESSING', updated_at: now, started_at: now })
+    .where('resv_key', '=', resvKey)
+    .where('status', '=', 'PENDING')
+    .where('send_at', '<=', now)
+    .returning('request_id')
+    .executeTakeFirst();
+  return row?.request_id ?? null;
+}
+
+/**
+ * Holds the reservation in its state for the rest of the transaction, when it is in one of
+ * `from`, and returns its current request (null otherwise): recipients added meanwhile can then
+ * neither miss a firing that releases the held messages nor land in a request it left.
+ */
+export async function lockIn(
+  exec: Executor,
+  resvKey: string,
+  from: readonly ResvStatus[],
+  now: number,
+): Promise<string | null> {
+  const row = await exec
+    .updateTable('reservations')
+    .set({ updated_at: now })
+    .where('resv_key', '=', resvKey)
+    .where('status', 'in', [...from])
+    .returning('request_id')
+    .executeTakeFirst();
+  return row?.request_id ?? null;
 }
 
 /** Messages of a request by status. */
@@ -230,11 +271,15 @@ export async function heldMessages(
   return rows.map((r) => ({ msgKey: r.msg_key, to: r.to_number, vars: r.vars }));
 }
 
-/** A reservation's own fields (time, name, advertising, its current request). */
+/**
+ * A reservation's own fields (time, name, advertising, its current request), only while it is
+ * still as the caller read it: in `expect.status` with `expect.requestId` (a concurrent update of
+ * its messages would otherwise be overwritten, its held messages left in a request nobody fires).
+ */
 export async function updateReservationRow(
   exec: Executor,
   resvKey: string,
-  expect: ResvStatus,
+  expect: { status: ResvStatus; requestId: string },
   patch: Partial<Pick<ReservationsTable, 'send_at' | 'name' | 'request_id' | 'advertising'>>,
   now: number,
 ): Promise<boolean> {
@@ -242,7 +287,8 @@ export async function updateReservationRow(
     .updateTable('reservations')
     .set({ ...patch, updated_at: now })
     .where('resv_key', '=', resvKey)
-    .where('status', '=', expect)
+    .where('status', '=', expect.status)
+    .where('request_id', '=', expect.requestId)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }

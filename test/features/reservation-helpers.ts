@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { formatKst, kstDayStart, parseKst } from '../../src/clock.ts';
+import { type EngineEventMap, EventBus } from '../../src/engine/events.ts';
+import { JobRunner } from '../../src/engine/runner.ts';
+import { reservationJobHandlers } from '../../src/features/reservations/fire.ts';
 import { type Client, inbox, settle } from '../helpers/client.ts';
-import type { TestGateway } from '../helpers/gateway.ts';
+import type { TestDb } from '../helpers/db.ts';
+import { startTestGateway, type TestGateway, type TestGatewayOptions } from '../helpers/gateway.ts';
 
 /*
  * What the reservation tests (reservation*.test.ts) share: the client API's reservation calls as
@@ -88,6 +92,18 @@ export function ok<T>(a: Answer<T>): T {
   assert.equal(a.status, 200, a.raw);
   assert.equal(a.data.code, 'A000', a.raw);
   return a.data.data;
+}
+
+/**
+ * A test gateway whose workers look for unannounced work once a minute (wall time), not every
+ * 50 ms. The same interval drives gateway.ts's copy of the shared manual clock from the database,
+ * and a copy read just before a POST /sandbox/v1/clock lands just after it, putting this gateway's
+ * clock back to the old time until the next copy (seen on PostgreSQL: 4 to 10 in 400 moves). These
+ * tests set the clock of every gateway they run themselves; work that another gateway committed is
+ * found through settle(), which wakes the workers.
+ */
+export function startGateway(db: TestDb, options: TestGatewayOptions = {}): Promise<TestGateway> {
+  return startTestGateway(db, { ...options, env: { OMNIGATE_JOB_POLL_MS: '60000', ...options.env } });
 }
 
 // ---- the manual clock, Korea time ----
@@ -237,21 +253,44 @@ export interface Report {
   sendTime: string;
 }
 
-/** Every report waiting for the client, acknowledged (polling mode). */
-export async function drainReports(t: TestGateway, c: Client): Promise<Report[]> {
+/**
+ * The reports of these messages, from every report waiting for the client (all acknowledged: a
+ * report of another test's messages is dropped), sorted by msgKey.
+ */
+export async function drainReports(t: TestGateway, c: Client, msgKeys: readonly string[]): Promise<Report[]> {
   const all: Report[] = [];
   for (;;) {
     const page = ok(
       await call<{ reportId: string; report: Report[] | null }>(t, c, 'GET', '/api/comm/v1/report/polling'),
     );
-    if (!page.report) return all;
+    if (!page.report) break;
     all.push(...page.report);
     ok(await call(t, c, 'DELETE', `/api/comm/v1/report/polling/${page.reportId}`));
   }
+  const wanted = new Set(msgKeys);
+  return all.filter((r) => wanted.has(r.msgKey)).sort((a, b) => a.msgKey.localeCompare(b.msgKey));
 }
 
 /** Phone numbers of a suite's own: `010`, the suite's digits, then a counter (11 digits in all). */
 export function phones(prefix: string): () => string {
   let n = 0;
   return () => `010${prefix}${String(++n).padStart(8 - prefix.length, '0')}`;
+}
+
+/**
+ * A worker of its own that only fires reservations, on the gateway's store and clock: with the
+ * gateway's workers off, a reservation can be caught between its firing and its sending.
+ */
+export async function fireDue(t: TestGateway): Promise<void> {
+  const runner = new JobRunner({
+    store: t.gw.ctx.store,
+    clock: t.gw.ctx.clock,
+    events: new EventBus<EngineEventMap>(),
+    handlers: reservationJobHandlers(t.gw.ctx),
+    leaseMs: 30_000,
+    pollMs: 20,
+  });
+  runner.start();
+  await runner.whenIdle();
+  await runner.stop();
 }

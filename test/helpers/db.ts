@@ -31,12 +31,12 @@ export interface TestDb {
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-function makeTestDb(dialect: Dialect): TestDb {
+function makeTestDb(dialect: Dialect): { db: TestDb; cleanup: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), `omnigate-${dialect}-`));
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const url = dialect === 'postgres' ? (PG_URL ?? '') : `sqlite:${join(dir, 'omnigate.db')}`;
   const stores: Store[] = [];
-  after(async () => {
+  const cleanup = async () => {
     for (const s of stores) await s.close();
     if (schema && PG_URL) {
       const c = new pg.Client({ connectionString: PG_URL });
@@ -45,11 +45,11 @@ function makeTestDb(dialect: Dialect): TestDb {
       await c.end();
     }
     rmSync(dir, { recursive: true, force: true });
-  });
+  };
   const processUrl = schema
     ? `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`
     : url;
-  return {
+  const db: TestDb = {
     dialect,
     url,
     processUrl,
@@ -62,6 +62,7 @@ function makeTestDb(dialect: Dialect): TestDb {
       return s;
     },
   };
+  return { db, cleanup };
 }
 
 /**
@@ -84,7 +85,11 @@ export function describeEachDb(name: string, body: (db: TestDb) => void): void {
           appendFileSync(join(PG_COUNT_DIR, `${process.pid}.txt`), `${name}\n`);
         });
       }
-      body(makeTestDb(dialect));
+      const { db, cleanup } = makeTestDb(dialect);
+      body(db);
+      // Registered after the suite's own hooks, so it runs after them: the suite closes its
+      // gateways (and their workers) before the schema is dropped under them.
+      after(cleanup);
     });
   }
 }

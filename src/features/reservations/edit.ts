@@ -11,6 +11,7 @@ import { getSendRequest, insertMessages, insertSendRequest, type NewMessage } fr
 import {
   heldMessages,
   listDestinations,
+  lockIn,
   messageIn,
   type ResvStatus,
   rehome,
@@ -35,10 +36,17 @@ function prepareStored(flow: readonly FlowStep[], now: number): PreparedStep[] {
   return flow.map((s, i) => prepareStep({ [s.channel]: s.payload } as FlowEntryT, i, now));
 }
 
+/** Thrown inside a transaction to roll it back: the reservation was no longer as read. */
+class Moved extends Error {}
+
 /**
  * Update (PENDING only): time, name and messages. New messages make a new request (requests are
  * immutable: the engine caches them), which takes the held messages over; every recipient is
  * checked against the new texts first, so an update that would break one is refused whole.
+ * Everything is written in one transaction that starts by moving the reservation's own row, only
+ * if it is still PENDING with the request read here: otherwise (a stop, the firing or another
+ * update came first) nothing at all is written, and held messages are never left in a request
+ * that the reservation no longer points to.
  */
 export async function update(
   ctx: Ctx,
@@ -54,19 +62,12 @@ export async function update(
   const req = await getSendRequest(ctx.store, r.requestId);
   if (!req) throw new GatewayError('A910', `request of ${resvKey} is missing`);
   let steps = prepareStored(flowOf(req.flow), now);
+  const newFlow = body.messageFlow !== undefined;
   if (body.messageFlow !== undefined) {
     if (body.messageFlow.length === 0)
       throw new GatewayError('A310', 'messageFlow must hold at least one entry');
     steps = body.messageFlow.map((e, i) => prepareStep(e, i, now));
     await checkRegistrations(ctx, dir, accountId, steps, now);
-    for (const m of await heldMessages(ctx.store.db, r.requestId)) {
-      const vars: RecipientVars | null = m.vars ? JSON.parse(m.vars) : null;
-      const bad = checkRecipient(
-        { to: m.to, ...(vars?.replaceWords ? { replaceWords: vars.replaceWords } : {}) },
-        steps,
-      );
-      if (bad) throw new GatewayError(bad.code, `recipient ${m.msgKey}: ${bad.detail}`);
-    }
   }
   const advertising = isAdvertisingFlow(steps.map((s) => s.step));
   let sendAt = r.sendAt;
@@ -76,24 +77,38 @@ export async function update(
     throw new GatewayError('A330', `${formatKst(sendAt)} falls in 20:00 to 08:00 (Korea time)`);
   }
   const name = body.resvName !== undefined ? checkName(body.resvName) : r.name;
-  const ok = await ctx.store.db.transaction().execute(async (tx) => {
-    let requestId = r.requestId;
-    if (body.messageFlow !== undefined) {
-      requestId = newId('req_');
-      await insertSendRequest(
-        tx,
-        { ...req, id: requestId, flow: JSON.stringify(steps.map((s) => s.step)), resvKey },
-        now,
-      );
-      await rehome(tx, r.requestId, requestId, now);
-    }
-    const patch = { send_at: sendAt, name, request_id: requestId, advertising: advertising ? 1 : 0 };
-    if (!(await updateReservationRow(tx, resvKey, 'PENDING', patch, now))) return false;
-    const job = fireJob(resvKey, sendAt);
-    if (!(await moveJob(tx, job.dedupeKey ?? '', sendAt))) await enqueueJobs(tx, [job], now);
-    return true;
-  });
-  if (!ok) refuse(await loadOwn(ctx, accountId, resvKey), 'update', ['PENDING']);
+  try {
+    await ctx.store.db.transaction().execute(async (tx) => {
+      const requestId = newFlow ? newId('req_') : r.requestId;
+      const patch = { send_at: sendAt, name, request_id: requestId, advertising: advertising ? 1 : 0 };
+      const expect = { status: 'PENDING' as const, requestId: r.requestId };
+      if (!(await updateReservationRow(tx, resvKey, expect, patch, now))) throw new Moved();
+      if (newFlow) {
+        // Checked here, with the row held: recipients added up to now are checked too.
+        for (const m of await heldMessages(tx, r.requestId)) {
+          const vars: RecipientVars | null = m.vars ? JSON.parse(m.vars) : null;
+          const bad = checkRecipient(
+            { to: m.to, ...(vars?.replaceWords ? { replaceWords: vars.replaceWords } : {}) },
+            steps,
+          );
+          if (bad) throw new GatewayError(bad.code, `recipient ${m.msgKey}: ${bad.detail}`);
+        }
+        await insertSendRequest(
+          tx,
+          { ...req, id: requestId, flow: JSON.stringify(steps.map((s) => s.step)), resvKey },
+          now,
+        );
+        await rehome(tx, r.requestId, requestId, now);
+      }
+      const job = fireJob(resvKey, sendAt);
+      if (!(await moveJob(tx, job.dedupeKey ?? '', sendAt))) await enqueueJobs(tx, [job], now);
+    });
+  } catch (err) {
+    if (!(err instanceof Moved)) throw err;
+    const current = await loadOwn(ctx, accountId, resvKey);
+    if (current.status !== 'PENDING') refuse(current, 'update', ['PENDING']);
+    throw new GatewayError('A824', `reservation ${resvKey} was updated meanwhile; read it and try again`);
+  }
   return view(ctx, await loadOwn(ctx, accountId, resvKey));
 }
 
@@ -168,15 +183,15 @@ export async function addDestinations(
     results.push({ to, msgKey, code: 'A000', result: 'SUCCESS' });
   }
   const ok = await ctx.store.db.transaction().execute(async (tx) => {
-    // The state is checked again in the transaction: a firing in between would strand them.
-    const still = await tx
-      .selectFrom('reservations')
-      .select('status')
-      .where('resv_key', '=', resvKey)
-      .executeTakeFirst();
-    if (!still || !EDITABLE.includes(still.status as ResvStatus)) return false;
+    // The state is checked again, and held until the messages are in: a firing (or a stop, a
+    // cancel, an update) between the check above and here would strand them, held for ever.
+    const requestId = await lockIn(tx, resvKey, EDITABLE, now);
+    if (requestId === null) return false;
+    // An update of the texts meanwhile: these recipients were checked against the old ones.
+    if (requestId !== r.requestId)
+      throw new GatewayError('A824', `reservation ${resvKey} was updated meanwhile`);
     if (messages.length > 0)
-      await insertMessages(tx, ctx.store.caps, { id: r.requestId, accountId }, messages, now);
+      await insertMessages(tx, ctx.store.caps, { id: requestId, accountId }, messages, now);
     return true;
   });
   if (!ok) refuse(await loadOwn(ctx, accountId, resvKey), 'adding destinations', EDITABLE);

@@ -33,10 +33,16 @@ export interface ReservationView {
 
 const OPEN = ['held', 'queued', 'waiting'];
 
+/**
+ * The account's reservation (A820 when unknown or another account's), with DONE decided: every
+ * action then sees the state it is really in (a stop of one that has sent everything is refused),
+ * and a refusal names it.
+ */
 export async function loadOwn(ctx: Ctx, accountId: string, resvKey: string): Promise<Reservation> {
   const r = await getReservation(ctx.store.db, resvKey, accountId);
   if (!r) throw new GatewayError('A820', `reservation ${resvKey}`);
-  return r;
+  if (r.status !== 'PROCESSING') return r;
+  return { ...r, status: await decideDone(ctx, r, await messageCounts(ctx, resvKey)) };
 }
 
 export function refuse(r: Reservation, action: string, allowed: readonly ResvStatus[]): never {
@@ -46,22 +52,32 @@ export function refuse(r: Reservation, action: string, allowed: readonly ResvSta
   );
 }
 
-/**
- * The view, with DONE decided when it is read: a PROCESSING reservation whose messages have all
- * reached a final state is DONE (and is stored so).
- */
-export async function view(ctx: Ctx, r: Reservation): Promise<ReservationView> {
+/** The messages of every request the reservation has had, by state. */
+async function messageCounts(ctx: Ctx, resvKey: string): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const id of await requestsOfReservation(ctx.store.db, r.resvKey)) {
+  for (const id of await requestsOfReservation(ctx.store.db, resvKey)) {
     for (const [k, n] of Object.entries(await countByStatus(ctx.store.db, id)))
       counts[k] = (counts[k] ?? 0) + n;
   }
-  let status = r.status;
-  if (status === 'PROCESSING' && OPEN.every((s) => !counts[s])) {
-    const now = ctx.clock.now();
-    if (await transition(ctx.store.db, r.resvKey, ['PROCESSING'], 'DONE', now, { done_at: now }))
-      status = 'DONE';
-  }
+  return counts;
+}
+
+/**
+ * DONE is decided when a reservation is next touched (loadOwn, a list): a PROCESSING one whose
+ * messages have all reached a final state is DONE, and is stored so. Returns the state it is in.
+ */
+async function decideDone(ctx: Ctx, r: Reservation, counts: Record<string, number>): Promise<ResvStatus> {
+  if (r.status !== 'PROCESSING' || OPEN.some((s) => counts[s])) return r.status;
+  const now = ctx.clock.now();
+  if (await transition(ctx.store.db, r.resvKey, ['PROCESSING'], 'DONE', now, { done_at: now })) return 'DONE';
+  // Another action moved it first: whatever it is now.
+  return (await getReservation(ctx.store.db, r.resvKey))?.status ?? r.status;
+}
+
+/** The view, with DONE decided when it is read (decideDone). */
+export async function view(ctx: Ctx, r: Reservation): Promise<ReservationView> {
+  const counts = await messageCounts(ctx, r.resvKey);
+  const status = await decideDone(ctx, r, counts);
   return {
     seq: r.seq,
     resvKey: r.resvKey,
@@ -99,31 +115,45 @@ export async function listViews(
   return { reservations, lastSeq: page.at(-1)?.seq ?? q.lastSeq ?? 0, hasNext: rows.length > limit, limit };
 }
 
+/** A refusal that names the state the reservation is in now (a concurrent action may have moved it). */
+async function refuseNow(
+  ctx: Ctx,
+  accountId: string,
+  resvKey: string,
+  action: string,
+  allowed: readonly ResvStatus[],
+): Promise<never> {
+  refuse(await loadOwn(ctx, accountId, resvKey), action, allowed);
+}
+
 /** Stop: PENDING or PROCESSING → STOPPED; messages not yet handed to a connector wait (held). */
 export async function stop(ctx: Ctx, accountId: string, resvKey: string): Promise<ReservationView> {
-  const r = await loadOwn(ctx, accountId, resvKey);
+  // Loaded first: A820, and DONE decided (nothing is left to stop).
+  await loadOwn(ctx, accountId, resvKey);
   const allowed: ResvStatus[] = ['PENDING', 'PROCESSING'];
   const now = ctx.clock.now();
   const ok = await ctx.store.db.transaction().execute(async (tx) => {
-    if (!(await transition(tx, resvKey, allowed, 'STOPPED', now))) return false;
-    await moveStatus(tx, r.requestId, 'queued', 'held', now);
+    const requestId = await transition(tx, resvKey, allowed, 'STOPPED', now);
+    if (requestId === null) return false;
+    await moveStatus(tx, requestId, 'queued', 'held', now);
     return true;
   });
-  if (!ok) refuse(r, 'stop', allowed);
+  if (!ok) await refuseNow(ctx, accountId, resvKey, 'stop', allowed);
   return view(ctx, await loadOwn(ctx, accountId, resvKey));
 }
 
 /** Cancel: PENDING or STOPPED → CANCELLED; messages that have not gone out never will. */
 export async function cancel(ctx: Ctx, accountId: string, resvKey: string): Promise<ReservationView> {
-  const r = await loadOwn(ctx, accountId, resvKey);
+  await loadOwn(ctx, accountId, resvKey);
   const allowed: ResvStatus[] = ['PENDING', 'STOPPED'];
   const now = ctx.clock.now();
   const ok = await ctx.store.db.transaction().execute(async (tx) => {
-    if (!(await transition(tx, resvKey, allowed, 'CANCELLED', now, { done_at: now }))) return false;
-    await moveStatus(tx, r.requestId, 'held', 'cancelled', now);
+    const requestId = await transition(tx, resvKey, allowed, 'CANCELLED', now, { done_at: now });
+    if (requestId === null) return false;
+    await moveStatus(tx, requestId, 'held', 'cancelled', now);
     return true;
   });
-  if (!ok) refuse(r, 'cancel', allowed);
+  if (!ok) await refuseNow(ctx, accountId, resvKey, 'cancel', allowed);
   return view(ctx, await loadOwn(ctx, accountId, resvKey));
 }
 
@@ -141,16 +171,15 @@ export async function resume(ctx: Ctx, accountId: string, resvKey: string): Prom
       if (!(await moveJob(tx, job.dedupeKey ?? '', r.sendAt))) await enqueueJobs(tx, [job], now);
       return true;
     }
-    if (
-      !(await transition(tx, resvKey, ['STOPPED'], 'PROCESSING', now, { started_at: r.startedAt ?? now }))
-    ) {
-      return false;
-    }
-    await releaseHeld(tx, r.requestId, now);
-    await enqueueJobs(tx, [{ kind: DISPATCH_JOB, payload: { requestId: r.requestId }, runAt: now }], now);
+    const requestId = await transition(tx, resvKey, ['STOPPED'], 'PROCESSING', now, {
+      started_at: r.startedAt ?? now,
+    });
+    if (requestId === null) return false;
+    await releaseHeld(tx, requestId, now);
+    await enqueueJobs(tx, [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }], now);
     return true;
   });
-  if (!ok) refuse(r, 'resume', ['STOPPED']);
+  if (!ok) await refuseNow(ctx, accountId, resvKey, 'resume', ['STOPPED']);
   ctx.workAdded();
   return view(ctx, await loadOwn(ctx, accountId, resvKey));
 }
