@@ -121,10 +121,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       }
       runner?.start();
       if (clock instanceof ManualClock && !clockSync) {
+        // A move made here while a read was on its way makes that read stale: it is dropped,
+        // or it would set the clock back.
+        let moves = 0;
+        clock.onChange(() => {
+          moves += 1;
+        });
         clockSync = setInterval(() => {
+          const before = moves;
           void getSetting(store, CLOCK_SETTING)
             .then((v) => {
-              if (v !== undefined && Number(v) !== clock.now()) clock.set(Number(v));
+              if (v !== undefined && moves === before && Number(v) !== clock.now()) clock.set(Number(v));
             })
             .catch(() => {});
         }, config.jobPollMs);
