@@ -13,12 +13,16 @@ export class TokenBucket {
     this.#at = now;
   }
 
-  /** Takes `n` tokens if there are enough; a request never takes part of what it asks for. */
+  /**
+   * Takes `n` tokens if there are enough. A request larger than a whole second's worth passes
+   * when the bucket is full and leaves it in debt (it would never pass otherwise), so the
+   * average still keeps to `rate`.
+   */
   take(n: number, now: number): boolean {
     const elapsed = Math.max(0, now - this.#at) / 1000;
     this.#tokens = Math.min(this.rate, this.#tokens + elapsed * this.rate);
     this.#at = now;
-    if (this.#tokens < n) return false;
+    if (this.#tokens < Math.min(n, this.rate)) return false;
     this.#tokens -= n;
     return true;
   }

@@ -307,3 +307,20 @@ export async function messageIn(
     .executeTakeFirst();
   return r !== undefined;
 }
+
+/** The messages of these requests addressed to these numbers, oldest first (a replay's answer). */
+export async function messagesTo(
+  exec: Executor,
+  requestIds: readonly string[],
+  numbers: readonly string[],
+): Promise<Array<{ msgKey: string; to: string }>> {
+  if (requestIds.length === 0 || numbers.length === 0) return [];
+  const rows = await exec
+    .selectFrom('messages')
+    .select(['msg_key', 'to_number'])
+    .where('request_id', 'in', requestIds)
+    .where('to_number', 'in', [...new Set(numbers)])
+    .orderBy('msg_key')
+    .execute();
+  return rows.map((r) => ({ msgKey: r.msg_key, to: r.to_number }));
+}

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { advance, type Client, setHandset, settle, setupClient } from '../helpers/client.ts';
+import { type Client, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import type { TestGateway } from '../helpers/gateway.ts';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import {
   action,
   addDest,
+  advance,
   drainReports,
   getResv,
   inboxCounts,
@@ -22,8 +23,8 @@ import {
   START,
   secondsUntil,
   setClock,
+  settle,
   sms,
-  startGateway,
   statusOf,
 } from './reservation-helpers.ts';
 
@@ -39,7 +40,7 @@ describeEachDb('reservation: destinations', (db) => {
   const phone = phones('77');
 
   before(async () => {
-    t = await startGateway(db);
+    t = await startTestGateway(db);
     await setClock(t, START);
     c = await setupClient(t);
   });
@@ -191,7 +192,7 @@ describeEachDb('reservation: list', (db) => {
   const phone = phones('78');
 
   before(async () => {
-    t = await startGateway(db);
+    t = await startTestGateway(db);
     await setClock(t, START);
     c = await setupClient(t, 'lister');
     other = await setupClient(t, 'other');

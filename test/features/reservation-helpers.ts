@@ -3,9 +3,8 @@ import { formatKst, kstDayStart, parseKst } from '../../src/clock.ts';
 import { type EngineEventMap, EventBus } from '../../src/engine/events.ts';
 import { JobRunner } from '../../src/engine/runner.ts';
 import { reservationJobHandlers } from '../../src/features/reservations/fire.ts';
-import { type Client, inbox, settle } from '../helpers/client.ts';
-import type { TestDb } from '../helpers/db.ts';
-import { startTestGateway, type TestGateway, type TestGatewayOptions } from '../helpers/gateway.ts';
+import { type Client, inbox, settle as settleOnce } from '../helpers/client.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
 
 /*
  * What the reservation tests (reservation*.test.ts) share: the client API's reservation calls as
@@ -94,16 +93,40 @@ export function ok<T>(a: Answer<T>): T {
   return a.data.data;
 }
 
+const ENDED = ['job.completed', 'job.rescheduled', 'job.failed', 'job.dead', 'job.lost'] as const;
+
 /**
- * A test gateway whose workers look for unannounced work once a minute (wall time), not every
- * 50 ms. The same interval drives gateway.ts's copy of the shared manual clock from the database,
- * and a copy read just before a POST /sandbox/v1/clock lands just after it, putting this gateway's
- * clock back to the old time until the next copy (seen on PostgreSQL: 4 to 10 in 400 moves). These
- * tests set the clock of every gateway they run themselves; work that another gateway committed is
- * found through settle(), which wakes the workers.
+ * Lets the workers finish everything due now. The runner's whenIdle() can answer while a job that
+ * ended during its last look has just committed more work (a firing, its sending): a look that
+ * saw nothing due started before that commit. So look again until a look saw no job end.
  */
-export function startGateway(db: TestDb, options: TestGatewayOptions = {}): Promise<TestGateway> {
-  return startTestGateway(db, { ...options, env: { OMNIGATE_JOB_POLL_MS: '60000', ...options.env } });
+export async function settle(t: TestGateway): Promise<void> {
+  for (;;) {
+    let ended = 0;
+    const offs = ENDED.map((k) =>
+      t.gw.ctx.events.on(k, () => {
+        ended += 1;
+      }),
+    );
+    try {
+      await settleOnce(t);
+    } finally {
+      for (const off of offs) off();
+    }
+    if (ended === 0) return;
+  }
+}
+
+/** Moves the manual clock by `seconds` and lets due work finish (settle). */
+export async function advance(t: TestGateway, seconds: number): Promise<void> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/sandbox/v1/clock',
+    admin: true,
+    body: { advanceSeconds: seconds },
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  await settle(t);
 }
 
 // ---- the manual clock, Korea time ----

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { advance, type Client, setHandset, settle, setupClient } from '../helpers/client.ts';
+import { type Client, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import type { TestGateway } from '../helpers/gateway.ts';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import {
   type Answer,
   action,
   addDest,
+  advance,
   drainReports,
   fireDue,
   getResv,
@@ -23,8 +24,8 @@ import {
   reserve,
   START,
   setClock,
+  settle,
   sms,
-  startGateway,
   statusOf,
   updateResv,
 } from './reservation-helpers.ts';
@@ -44,7 +45,7 @@ describeEachDb('reservation: states', (db) => {
   const phone = phones('72');
 
   before(async () => {
-    t = await startGateway(db);
+    t = await startTestGateway(db);
     await setClock(t, START);
     c = await setupClient(t);
     other = await setupClient(t, 'other');
@@ -286,7 +287,7 @@ describeEachDb('reservation: stop while sending', (db) => {
 
   before(async () => {
     // Workers start later: the firing is run alone (fireDue), the sending when the test says.
-    t = await startGateway(db, { start: false });
+    t = await startTestGateway(db, { start: false });
     await setClock(t, START);
     c = await setupClient(t);
   });

@@ -4,10 +4,11 @@ import { DISPATCH_JOB } from '../../src/engine/dispatch.ts';
 import { FIRE_JOB } from '../../src/features/reservations/create.ts';
 import { reservationJobHandlers } from '../../src/features/reservations/fire.ts';
 import { claimJobs } from '../../src/store/jobs.ts';
-import { advance, type Client, settle, setupClient } from '../helpers/client.ts';
+import { type Client, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import type { TestGateway } from '../helpers/gateway.ts';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import {
+  advance,
   drainReports,
   getResv,
   inboxCounts,
@@ -16,7 +17,7 @@ import {
   reserve,
   START,
   setClock,
-  startGateway,
+  settle,
   statusOf,
 } from './reservation-helpers.ts';
 
@@ -41,7 +42,7 @@ describeEachDb('reservation: restarts', (db) => {
   });
 
   async function gateway(start = true): Promise<TestGateway> {
-    const g = await startGateway(db, { start });
+    const g = await startTestGateway(db, { start });
     open.push(g);
     return g;
   }
@@ -164,10 +165,10 @@ describeEachDb('reservation: two gateways at once', (db) => {
   });
 
   async function pair(start: boolean, at: string): Promise<[TestGateway, TestGateway]> {
-    const x = await startGateway(db, { start });
-    const y = await startGateway(db, { start });
+    const x = await startTestGateway(db, { start });
+    const y = await startTestGateway(db, { start });
     open.push(x, y);
-    // Each gateway's clock is set by the test (see startGateway).
+    // Each clock is set here rather than left to the copy that follows the shared one (50 ms).
     await setClock(x, at);
     await setClock(y, at);
     return [x, y];

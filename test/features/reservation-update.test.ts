@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { advance, type Client, inbox, settle, setupClient } from '../helpers/client.ts';
+import { type Client, inbox, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import type { TestGateway } from '../helpers/gateway.ts';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import {
   action,
   addDest,
+  advance,
   brandFlow,
   drainReports,
   getResv,
@@ -21,8 +22,8 @@ import {
   START,
   secondsUntil,
   setClock,
+  settle,
   sms,
-  startGateway,
   statusOf,
   updateResv,
 } from './reservation-helpers.ts';
@@ -39,7 +40,7 @@ describeEachDb('reservation: update', (db) => {
   const phone = phones('76');
 
   before(async () => {
-    t = await startGateway(db);
+    t = await startTestGateway(db);
     await setClock(t, START);
     c = await setupClient(t);
   });

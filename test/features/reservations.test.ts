@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { advance, type Client, inbox, setHandset, settle, setupClient } from '../helpers/client.ts';
+import { type Client, inbox, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import type { TestGateway } from '../helpers/gateway.ts';
+import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import {
+  advance,
   BASE,
   brandFlow,
   call,
   drainReports,
   getResv,
   inboxCounts,
+  inboxTexts,
   inSeconds,
   listDest,
   listResv,
@@ -22,9 +24,10 @@ import {
   reserveRaw,
   START,
   setClock,
+  settle,
   sms,
-  startGateway,
   statusOf,
+  updateResv,
 } from './reservation-helpers.ts';
 
 /*
@@ -39,7 +42,7 @@ describeEachDb('reservation: create and fire', (db) => {
   const phone = phones('71');
 
   before(async () => {
-    t = await startGateway(db);
+    t = await startTestGateway(db);
     await setClock(t, START);
     c = await setupClient(t);
   });
@@ -276,19 +279,33 @@ describeEachDb('reservation: create and fire', (db) => {
     assert.equal(res.data.resvKey, '');
   });
 
-  test('idempotency: a replay answers the same resvKey, A301 for each, and sends nothing more', async () => {
-    const to = phone();
-    const extra = { idempotencyKey: `resv-${to}` };
+  test('idempotency: a replay answers the same resvKey and msgKeys, A301 each, and sends nothing more', async () => {
+    const [a, b] = [phone(), phone()];
+    const extra = { idempotencyKey: `resv-${a}` };
     const at = onDay(t, 0, '11:00:00');
-    const first = await reserveRaw(t, c, { to: [to], at, extra });
-    const again = await reserveRaw(t, c, { to: [to], at, extra });
-    assert.equal(again.status, 200);
-    assert.equal(again.data.resvKey, first.data.resvKey);
-    assert.deepEqual(
-      ok(again).destinations.map((d) => [d.msgKey, d.code]),
-      [[ok(first).destinations[0]?.msgKey, 'A301']],
-    );
+    const body = { to: [a, '0101', b], at, extra };
+    const first = await reserveRaw(t, c, body);
+    const keys = ok(first).destinations.map((d) => d.msgKey);
+    assert.equal(keys[1], '');
+    const replayed = async () => {
+      const again = await reserveRaw(t, c, body);
+      assert.equal(again.status, 200);
+      assert.equal(again.data.resvKey, first.data.resvKey);
+      assert.deepEqual(
+        ok(again).destinations.map((d) => [d.to, d.msgKey, d.code]),
+        [
+          [a, keys[0], 'A301'],
+          ['0101', '', 'A301'],
+          [b, keys[2], 'A301'],
+        ],
+      );
+    };
+    await replayed();
+    // The same after an update of the messages (they move to a new request).
+    ok(await updateResv(t, c, first.data.resvKey ?? '', { messageFlow: [sms(c, 'updated')] }));
+    await replayed();
+    assert.equal(ok(await getResv(t, c, first.data.resvKey ?? '')).destinationCount, 2);
     await advance(t, 3600);
-    assert.deepEqual(await inboxCounts(t, [to]), [1]);
+    assert.deepEqual(await inboxTexts(t, [a, b]), [['updated'], ['updated']]);
   });
 });

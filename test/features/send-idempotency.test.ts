@@ -29,7 +29,7 @@ describeEachDb('send: idempotency', (db) => {
     // One instance: no need to follow a shared clock. The follower (gateway.ts) can set the
     // clock back to a value it read just before a move, so that the next move starts from the
     // old time; with a 60 s poll it does not run while this suite runs.
-    t = await startTestGateway(db, { env: { OMNIGATE_JOB_POLL_MS: '60000' } });
+    t = await startTestGateway(db);
     c = await setupClient(t);
   });
   after(() => t.close());

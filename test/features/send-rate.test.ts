@@ -16,7 +16,7 @@ describeEachDb('send rules: recipients per second', (db) => {
   });
   after(() => t.close());
 
-  test('A020 (HTTP 429): a request with more recipients than sendPerSecond allows', async () => {
+  test('A020 (HTTP 429) once the recipients of the last second use up sendPerSecond', async () => {
     const put = await t.request({
       method: 'PUT',
       url: `/admin/v1/accounts/${c.accountId}/limits`,
@@ -25,15 +25,35 @@ describeEachDb('send rules: recipients per second', (db) => {
     });
     assert.equal(put.statusCode, 200, put.body);
     const messageFlow = [{ sms: { from: c.sender, text: 'rate' } }];
-    const four = ['01070000001', '01070000002', '01070000003', '01070000004'].map((to) => ({ to }));
-    const res = await send(t, c, { destinations: four, messageFlow });
-    assert.equal(res.statusCode, 429, res.body);
-    assert.equal(res.json().data.code, 'A020');
-    assert.match(res.json().data.result, /3 recipients per second/);
-    assert.deepEqual(await countMessages(t.gw.ctx.store), {}, 'nothing was accepted');
-    // The refused request took nothing: three recipients still fit.
-    const three = await send(t, c, { destinations: four.slice(0, 3), messageFlow });
-    assert.equal(three.statusCode, 200, three.body);
-    assert.equal(three.json().data.code, 'A000');
+    const to = (n: number) => ({ to: `0107000000${n}` });
+    const two = await send(t, c, { destinations: [to(1), to(2)], messageFlow });
+    assert.equal(two.statusCode, 200, two.body);
+    const one = await send(t, c, { destinations: [to(3)], messageFlow });
+    assert.equal(one.statusCode, 200, one.body);
+    const over = await send(t, c, { destinations: [to(4)], messageFlow });
+    assert.equal(over.statusCode, 429, over.body);
+    assert.equal(over.json().data.code, 'A020');
+    assert.match(over.json().data.result, /3 recipients per second/);
+    const counts = await countMessages(t.gw.ctx.store);
+    const stored = Object.values(counts).reduce((a, n) => a + n, 0);
+    assert.equal(stored, 3, 'the refused recipient was not accepted');
+  });
+
+  test('a request larger than a second of the limit passes on a full bucket and leaves it in debt', async () => {
+    const other = await setupClient(t, 'big');
+    await t.request({
+      method: 'PUT',
+      url: `/admin/v1/accounts/${other.accountId}/limits`,
+      admin: true,
+      body: { sendPerSecond: 2 },
+    });
+    const messageFlow = [{ sms: { from: other.sender, text: 'rate' } }];
+    const five = ['01071000001', '01071000002', '01071000003', '01071000004', '01071000005'].map((x) => ({
+      to: x,
+    }));
+    const big = await send(t, other, { destinations: five, messageFlow });
+    assert.equal(big.statusCode, 200, big.body);
+    const next = await send(t, other, { destinations: [{ to: '01071000006' }], messageFlow });
+    assert.equal(next.statusCode, 429, next.body);
   });
 });

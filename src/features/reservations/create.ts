@@ -1,9 +1,10 @@
 import type { Ctx } from '../../context.ts';
+import { classifyNumber } from '../../rules/phone.ts';
 import type { KeyPrincipal } from '../../store/accounts.ts';
 import { newId } from '../../store/ids.ts';
 import type { NewJob } from '../../store/jobs.ts';
 import { getSendRequest } from '../../store/messages.ts';
-import { insertReservation } from '../../store/reservations.ts';
+import { insertReservation, messagesTo, requestsOfReservation } from '../../store/reservations.ts';
 import { prepareStep } from '../send/channels.ts';
 import type { Directory } from '../send/directory.ts';
 import { type DestinationResult, sendMessages } from '../send/send.ts';
@@ -20,6 +21,30 @@ export function fireJob(resvKey: string, at: number): NewJob {
 export interface CreatedReservation {
   resvKey: string;
   destinations: DestinationResult[];
+}
+
+/**
+ * A replay answers each recipient with the msgKey its first request got. The send path finds them
+ * in the first request, but an update of the messages has moved them to a new one: they are looked
+ * up in every request of the reservation (oldest first: a number added later comes after).
+ */
+async function replayKeys(
+  ctx: Ctx,
+  resvKey: string,
+  answer: readonly DestinationResult[],
+): Promise<DestinationResult[]> {
+  const numbers = answer.map((d) => classifyNumber(d.to)?.number ?? d.to);
+  const byTo = new Map<string, string[]>();
+  for (const m of await messagesTo(
+    ctx.store.db,
+    await requestsOfReservation(ctx.store.db, resvKey),
+    numbers,
+  )) {
+    const list = byTo.get(m.to) ?? [];
+    list.push(m.msgKey);
+    byTo.set(m.to, list);
+  }
+  return answer.map((d, i) => ({ ...d, msgKey: byTo.get(numbers[i] ?? '')?.shift() ?? '' }));
 }
 
 /**
@@ -51,7 +76,11 @@ export async function createReservation(
   });
   if (out.replay) {
     const earlier = await getSendRequest(ctx.store, out.requestId);
-    return { resvKey: earlier?.resvKey ?? '', destinations: out.destinations };
+    const key = earlier?.resvKey ?? '';
+    return {
+      resvKey: key,
+      destinations: key ? await replayKeys(ctx, key, out.destinations) : out.destinations,
+    };
   }
   // No recipient accepted: nothing was stored, so there is no reservation.
   return { resvKey: out.accepted > 0 ? resvKey : '', destinations: out.destinations };
