@@ -1,7 +1,7 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { Connector, ConnectorSink, SubmitOutcome } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import { type DispatchRow, queuedMessages } from '../store/messages.ts';
+import { type DispatchRow, type MoveGuard, queuedMessages } from '../store/messages.ts';
 import { backoffMs } from './backoff.ts';
 import { Plan } from './plan.ts';
 import { RequestCache } from './requests.ts';
@@ -222,7 +222,11 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     const plan = new Plan(now, ctx.store.caps);
     const retry: Retry[] = [];
     const waiting: Waiting[] = [];
-    let pending = rows.map((row) => ({ row, expect: { status: row.status, step: row.step } }));
+    // A stop (queued → held) during this pass cannot undo the submissions it makes.
+    let pending: Array<{ row: DispatchRow; expect: MoveGuard }> = rows.map((row) => ({
+      row,
+      expect: { status: ['queued', 'held'], step: row.step },
+    }));
     while (pending.length > 0) {
       const next: DispatchRow[] = [];
       const groups = new Map<Connector, Item[]>();

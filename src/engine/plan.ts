@@ -7,6 +7,7 @@ import {
   changeMessages,
   finishAttempts,
   type MessageChange,
+  type MoveGuard,
   upsertAttempts,
 } from '../store/messages.ts';
 import { insertReports, type NewReport, type ReportBody } from '../store/reports.ts';
@@ -31,7 +32,7 @@ type FinishedAttempt = Parameters<typeof finishAttempts>[1][number];
 export class Plan {
   readonly attempts: AttemptRow[] = [];
   readonly finished: FinishedAttempt[] = [];
-  readonly moves = new Map<string, { change: MessageChange; expect: { status: string; step: number } }>();
+  readonly moves = new Map<string, { change: MessageChange; expect: MoveGuard }>();
   readonly reports: NewReport[] = [];
   readonly jobs: NewJob[] = [];
 
@@ -40,7 +41,7 @@ export class Plan {
     private readonly caps: Capabilities,
   ) {}
 
-  move(msgKey: string, expect: { status: string; step: number }, change: MessageChange): void {
+  move(msgKey: string, expect: MoveGuard, change: MessageChange): void {
     const prev = this.moves.get(msgKey);
     // A message moved twice in one pass (failed, then the next step) keeps its first expectation.
     this.moves.set(msgKey, { change, expect: prev?.expect ?? expect });

@@ -85,6 +85,8 @@ export class JobRunner {
   #beating = false;
   #stopping: Promise<void> | null = null;
   #claimSeq = 0;
+  /** Jobs finished so far: a round during which one finished cannot say nothing is due. */
+  #finished = 0;
   #idleWaiters: IdleWaiter[] = [];
   #unsubscribeClock: (() => void) | null = null;
 
@@ -181,6 +183,7 @@ export class JobRunner {
       // awaiting, freezing the process; the job that frees a slot wakes the loop again.
       this.#woken = false;
       const seq = ++this.#claimSeq;
+      const finishedBefore = this.#finished;
       let full = false;
       let lookedAll = true;
       let got = 0;
@@ -210,7 +213,11 @@ export class JobRunner {
         if (claimed.length === want) full = true;
       }
       // Idle means every claim found nothing due (not that one failed to look) and nothing runs.
-      if (lookedAll && got === 0 && this.#inflight.size === 0) this.#resolveIdle(seq);
+      // A job that finished during this round may have committed new due work after its claims
+      // looked: only a round with no finish in it can say nothing is due.
+      if (lookedAll && got === 0 && this.#inflight.size === 0 && this.#finished === finishedBefore) {
+        this.#resolveIdle(seq);
+      }
       if (full) continue;
       if (!this.#running) break;
       if (this.#woken) continue;
@@ -246,6 +253,7 @@ export class JobRunner {
     this.#inflight.set(job.id, job);
     lane.inflight += 1;
     void this.#execute(job).finally(() => {
+      this.#finished += 1;
       this.#inflight.delete(job.id);
       lane.inflight -= 1;
       // A freed slot or a finished job may let the loop claim more, or report idle.

@@ -1,6 +1,6 @@
 import type { OutboundMessage } from '../connectors/types.ts';
 import { classifyNumber } from '../rules/phone.ts';
-import type { DispatchRow } from '../store/messages.ts';
+import type { DispatchRow, MoveGuard } from '../store/messages.ts';
 import type { RecipientVars } from './flow.ts';
 import type { Plan, ReportSubject } from './plan.ts';
 import type { CachedRequest } from './requests.ts';
@@ -22,7 +22,7 @@ export interface Item {
   req: CachedRequest;
   outbound: OutboundMessage;
   /** The status and step the message had when this pass took it (the guard of its move). */
-  expect: { status: string; step: number };
+  expect: MoveGuard;
 }
 
 export function subject(item: { row: DispatchRow; req: CachedRequest }, sendTime: number): ReportSubject {

@@ -306,6 +306,15 @@ export async function findWaitingAttempt(
     .executeTakeFirst();
 }
 
+/**
+ * Where a move expects the message to be: a status (or several) and a step. A pass that submitted
+ * a message accepts it held too: a stop that came meanwhile cannot undo a submission.
+ */
+export interface MoveGuard {
+  status: string | readonly string[];
+  step: number;
+}
+
 export interface MessageChange {
   status: string;
   step: number;
@@ -321,16 +330,13 @@ export interface MessageChange {
  */
 export async function changeMessages(
   exec: Executor,
-  changes: ReadonlyArray<{ msgKey: string; change: MessageChange; expect: { status: string; step: number } }>,
+  changes: ReadonlyArray<{ msgKey: string; change: MessageChange; expect: MoveGuard }>,
   now: number,
 ): Promise<number> {
-  const groups = new Map<
-    string,
-    { change: MessageChange; expect: { status: string; step: number }; keys: string[] }
-  >();
+  const groups = new Map<string, { change: MessageChange; expect: MoveGuard; keys: string[] }>();
   for (const c of changes) {
     const { change: m, expect: e } = c;
-    const k = `${m.status}|${m.step}|${m.nextAt}|${m.reportCode}|${m.reportText}|${m.doneAt}|${e.status}|${e.step}`;
+    const k = `${m.status}|${m.step}|${m.nextAt}|${m.reportCode}|${m.reportText}|${m.doneAt}|${String(e.status)}|${e.step}`;
     const g = groups.get(k);
     if (g) g.keys.push(c.msgKey);
     else groups.set(k, { change: c.change, expect: c.expect, keys: [c.msgKey] });
@@ -350,7 +356,7 @@ export async function changeMessages(
           updated_at: now,
         })
         .where('msg_key', 'in', g.keys.slice(i, i + 1000))
-        .where('status', '=', g.expect.status)
+        .where('status', 'in', typeof g.expect.status === 'string' ? [g.expect.status] : [...g.expect.status])
         .where('step', '=', g.expect.step)
         .executeTakeFirst();
       n += Number(res.numUpdatedRows);
