@@ -1,13 +1,12 @@
 import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import type { FlowStep, RecipientVars } from '../../engine/flow.ts';
-import { GatewayError, resultText } from '../../errors.ts';
-import { classifyNumber } from '../../rules/phone.ts';
+import { GatewayError } from '../../errors.ts';
 import { inAdvertisingQuietHours } from '../../rules/quiet-hours.ts';
 import type { KeyPrincipal } from '../../store/accounts.ts';
 import { newId } from '../../store/ids.ts';
 import { enqueueJobs, moveJob } from '../../store/jobs.ts';
-import { getSendRequest, insertMessages, insertSendRequest, type NewMessage } from '../../store/messages.ts';
+import { getSendRequest, insertMessages, insertSendRequest } from '../../store/messages.ts';
 import {
   heldMessages,
   listDestinations,
@@ -22,7 +21,7 @@ import {
 import { type PreparedStep, prepareStep } from '../send/channels.ts';
 import type { Directory } from '../send/directory.ts';
 import type { FlowEntryT } from '../send/schema.ts';
-import { checkRecipient, checkRegistrations, type DestinationResult, varsOf } from '../send/send.ts';
+import { admitRecipients, checkRecipient, checkRegistrations, type DestinationResult } from '../send/send.ts';
 import { fireJob } from './create.ts';
 import { flowOf, loadOwn, type ReservationView, refuse, view } from './manage.ts';
 import { checkName, checkSendTime, isAdvertisingFlow } from './rules.ts';
@@ -162,26 +161,7 @@ export async function addDestinations(
   const req = await getSendRequest(ctx.store, r.requestId);
   if (!req) throw new GatewayError('A910', `request of ${resvKey} is missing`);
   const steps = prepareStored(flowOf(req.flow), now);
-  const results: DestinationResult[] = [];
-  const messages: NewMessage[] = [];
-  for (const d of body.destinations) {
-    const to = typeof d.to === 'string' ? d.to : '';
-    const bad = checkRecipient(d, steps);
-    if (bad) {
-      results.push({ to, msgKey: '', code: bad.code, result: resultText(bad.code, bad.detail) });
-      continue;
-    }
-    const msgKey = newId('');
-    const vars = varsOf(d);
-    messages.push({
-      msgKey,
-      to: classifyNumber(to)?.number ?? to,
-      destRef: typeof d.ref === 'string' ? d.ref : null,
-      vars: vars ? JSON.stringify(vars) : null,
-      status: 'held',
-    });
-    results.push({ to, msgKey, code: 'A000', result: 'SUCCESS' });
-  }
+  const { results, messages } = admitRecipients(body.destinations, steps, 'held');
   const ok = await ctx.store.db.transaction().execute(async (tx) => {
     // The state is checked again, and held until the messages are in: a firing (or a stop, a
     // cancel, an update) between the check above and here would strand them, held for ever.

@@ -138,6 +138,38 @@ export function checkRecipient(
 }
 
 /**
+ * Each recipient checked against the steps: its own result, and a message row for each one
+ * accepted (a time-ordered msgKey, the number as it will be dialled, its values).
+ */
+export function admitRecipients(
+  destinations: readonly DestinationT[],
+  steps: readonly PreparedStep[],
+  status: NewMessage['status'],
+): { results: DestinationResult[]; messages: NewMessage[] } {
+  const results: DestinationResult[] = [];
+  const messages: NewMessage[] = [];
+  for (const d of destinations) {
+    const to = typeof d.to === 'string' ? d.to : '';
+    const bad = checkRecipient(d, steps);
+    if (bad) {
+      results.push({ to, msgKey: '', code: bad.code, result: resultText(bad.code, bad.detail) });
+      continue;
+    }
+    const msgKey = newId('');
+    const vars = varsOf(d);
+    messages.push({
+      msgKey,
+      to: classifyNumber(to)?.number ?? to,
+      destRef: typeof d.ref === 'string' ? d.ref : null,
+      vars: vars ? JSON.stringify(vars) : null,
+      status,
+    });
+    results.push({ to, msgKey, code: 'A000', result: 'SUCCESS' });
+  }
+  return { results, messages };
+}
+
+/**
  * The send use case (HTTP, CLI and reservations share it): checks the request, each channel
  * object and each recipient, then commits the accepted messages and their dispatch at once.
  * The answer means accepted, not delivered: delivery is known from reports.
@@ -156,26 +188,7 @@ export async function sendMessages(
   await checkRegistrations(ctx, dir, accountId, steps, now);
 
   const requestId = newId('req_');
-  const results: DestinationResult[] = [];
-  const messages: NewMessage[] = [];
-  for (const d of body.destinations) {
-    const to = typeof d.to === 'string' ? d.to : '';
-    const bad = checkRecipient(d, steps);
-    if (bad) {
-      results.push({ to, msgKey: '', code: bad.code, result: resultText(bad.code, bad.detail) });
-      continue;
-    }
-    const msgKey = newId('');
-    const vars = varsOf(d);
-    messages.push({
-      msgKey,
-      to: classifyNumber(to)?.number ?? to,
-      destRef: typeof d.ref === 'string' ? d.ref : null,
-      vars: vars ? JSON.stringify(vars) : null,
-      status: options.hold ? 'held' : 'queued',
-    });
-    results.push({ to, msgKey, code: 'A000', result: 'SUCCESS' });
-  }
+  const { results, messages } = admitRecipients(body.destinations, steps, options.hold ? 'held' : 'queued');
 
   if (messages.length === 0) return { requestId, destinations: results, accepted: 0, replay: false };
 
