@@ -1,15 +1,9 @@
 import { formatKst } from '../clock.ts';
+import { type AttemptRow, finishAttempts, upsertAttempts } from '../store/attempts.ts';
 import type { Capabilities } from '../store/capabilities.ts';
 import type { Executor } from '../store/jobs.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
-import {
-  type AttemptRow,
-  changeMessages,
-  finishAttempts,
-  type MessageChange,
-  type MoveGuard,
-  upsertAttempts,
-} from '../store/messages.ts';
+import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages.ts';
 import { insertReports, type NewReport, type ReportBody } from '../store/reports.ts';
 import type { FlowStep } from './flow.ts';
 

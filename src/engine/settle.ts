@@ -1,14 +1,8 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { ConnectorSink, DeliveryResult } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import {
-  type AttemptRow,
-  attemptOf,
-  type DispatchRow,
-  expiredWaits,
-  findWaitingAttempt,
-  getMessage,
-} from '../store/messages.ts';
+import { type AttemptRow, attemptOf, findWaitingAttempt } from '../store/attempts.ts';
+import { type DispatchRow, expiredWaits, getMessage } from '../store/messages.ts';
 import { holdEarlyReceipt, takeEarlyReceipts } from '../store/receipts.ts';
 import { Plan } from './plan.ts';
 import type { RequestCache } from './requests.ts';
