@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterEach, before, beforeEach, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { ManualClock } from '../../src/clock.ts';
 import { backoffMs } from '../../src/engine/backoff.ts';
 import { type EngineEventMap, type EngineEvents, EventBus } from '../../src/engine/events.ts';
@@ -24,78 +21,18 @@ import {
   type NewJob,
 } from '../../src/store/jobs.ts';
 import type { JobsTable } from '../../src/store/schema.ts';
-import { describeEachDb, type TestDb } from '../helpers/db.ts';
-
-const T0 = Date.UTC(2030, 0, 1, 0, 0, 0);
-const LEASE = 30_000;
-/** A runner that never goes idle fails its test instead of hanging the file. */
-const LIMIT = { timeout: 20_000 };
-const ROOT = join(import.meta.dirname, '..', '..');
-
-interface EventLog {
-  claimed: EngineEventMap['job.claimed'][];
-  completed: EngineEventMap['job.completed'][];
-  failed: EngineEventMap['job.failed'][];
-  dead: EngineEventMap['job.dead'][];
-  rescheduled: EngineEventMap['job.rescheduled'][];
-  lost: EngineEventMap['job.lost'][];
-}
-
-function recordEvents(events: EngineEvents): EventLog {
-  const log: EventLog = { claimed: [], completed: [], failed: [], dead: [], rescheduled: [], lost: [] };
-  events.on('job.claimed', (e) => log.claimed.push(e));
-  events.on('job.completed', (e) => log.completed.push(e));
-  events.on('job.failed', (e) => log.failed.push(e));
-  events.on('job.dead', (e) => log.dead.push(e));
-  events.on('job.rescheduled', (e) => log.rescheduled.push(e));
-  events.on('job.lost', (e) => log.lost.push(e));
-  return log;
-}
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-}
-
-function deferred<T = void>(): Deferred<T> {
-  let resolve: (value: T) => void = () => {};
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
-
-/**
- * Waits for a condition that real time brings about (a heartbeat, another process), polling and
- * failing with `what` after `timeoutMs`. It waits for a fact; it never asserts that time passed.
- */
-async function waitFor(
-  what: string,
-  cond: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await delay(10);
-  }
-}
-
-/** Rejects with `what` when `p` has not settled in `timeoutMs` (a hung runner fails, not hangs). */
-async function within<T>(what: string, p: Promise<T>, timeoutMs = 10_000): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)),
-      timeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([p, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { describeEachDb } from '../helpers/db.ts';
+import {
+  type Deferred,
+  deferred,
+  type EventLog,
+  LEASE,
+  LIMIT,
+  recordEvents,
+  T0,
+  waitFor,
+  within,
+} from './runner-helpers.ts';
 
 describeEachDb('job runner', (db) => {
   let store: Store;
@@ -580,100 +517,5 @@ describeEachDb('job runner', (db) => {
     assert.equal(r?.locked_by, null);
     await within('idle', runner.whenIdle());
     assert.equal(rec.runs.length, 0);
-  });
-});
-
-interface Worker {
-  readonly name: string;
-  readonly child: ChildProcess;
-  readonly ready: Promise<void>;
-  readonly exited: Promise<number | null>;
-  stderr(): string;
-}
-
-function spawnWorker(db: TestDb, name: string): Worker {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url };
-  // The child is a worker, not a test file: it must not report to this test runner.
-  delete env.NODE_TEST_CONTEXT;
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'test/helpers/job-worker-process.ts'),
-      '--worker',
-      name,
-      ...(db.schema ? ['--schema', db.schema] : []),
-    ],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      if (line.trim() === 'ready') resolve();
-    });
-    void exited.then((code) => reject(new Error(`worker ${name} exited (${code}) before ready: ${err}`)));
-  });
-  return { name, child, ready, exited, stderr: () => err };
-}
-
-async function stopWorker(w: Worker): Promise<void> {
-  if (w.child.exitCode !== null || w.child.signalCode !== null) return;
-  w.child.kill('SIGTERM');
-  const gone = await Promise.race([w.exited.then(() => true), delay(5000, false, { ref: false })]);
-  if (!gone) w.child.kill('SIGKILL');
-}
-
-describeEachDb('job runner across processes', (db) => {
-  test('two worker processes never run the same job', { timeout: 120_000 }, async (t) => {
-    const store = await db.openStore();
-    await sql`create table job_runs (job_id bigint not null, worker text not null)`.execute(store.db);
-    const workers = [spawnWorker(db, 'worker-a'), spawnWorker(db, 'worker-b')];
-    t.after(() => Promise.all(workers.map(stopWorker)));
-    await within('both workers to be ready', Promise.all(workers.map((w) => w.ready)), 30_000);
-
-    const total = 600;
-    const now = Date.now();
-    await enqueueJobs(
-      store.db,
-      Array.from({ length: total }, (_, i) => ({ kind: 'test.record', payload: { i }, runAt: now })),
-      now,
-    );
-
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const r = await store.db
-        .selectFrom('jobs')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
-      const left = Number(r?.n ?? 0);
-      if (left === 0) break;
-      const dead = workers.find((w) => w.child.exitCode !== null);
-      if (dead) assert.fail(`worker ${dead.name} exited with ${dead.child.exitCode}: ${dead.stderr()}`);
-      if (Date.now() > deadline) {
-        assert.fail(
-          `after 30 s ${left} of ${total} jobs are still in the jobs table; stderr: ${workers.map((w) => w.stderr()).join('\n')}`,
-        );
-      }
-      await delay(25);
-    }
-
-    const dupes = await sql<{ job_id: number | string; n: number | string }>`
-      select job_id, count(*) as n from job_runs group by job_id having count(*) > 1`.execute(store.db);
-    assert.deepEqual(dupes.rows, [], 'a job ran more than once');
-    const counts = await sql<{ runs: number | string; jobs: number | string }>`
-      select count(*) as runs, count(distinct job_id) as jobs from job_runs`.execute(store.db);
-    assert.equal(Number(counts.rows[0]?.runs), total, 'every job ran exactly once');
-    assert.equal(Number(counts.rows[0]?.jobs), total);
-    const byWorker = await sql<{ worker: string; n: number | string }>`
-      select worker, count(*) as n from job_runs group by worker order by worker`.execute(store.db);
-    const split = byWorker.rows.map((r) => `${r.worker}: ${r.n}`).join(', ');
-    t.diagnostic(`${db.dialect}: ${total} jobs, ${split}`);
-    assert.equal(byWorker.rows.length, 2, `both workers took jobs (${split})`);
   });
 });
