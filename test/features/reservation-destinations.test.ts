@@ -61,7 +61,7 @@ describeEachDb('reservation: destinations', (db) => {
       msgKeys.map((k, i) => [k, to[i], 'held', '']),
     );
     assert.deepEqual(
-      all.destinations.map((d) => (d as unknown as { replaceWords: unknown }).replaceWords),
+      all.destinations.map((d) => d.replaceWords),
       [{ n: '0' }, { n: '1' }, { n: '2' }],
     );
     const page = ok(await listDest(t, c, resvKey, '?offset=1&limit=1'));

@@ -44,6 +44,7 @@ export interface DestinationView {
   to: string;
   status: string;
   reportCode: string;
+  replaceWords?: Record<string, string>;
 }
 
 /** The envelope's data section (data.data is the payload). */

@@ -93,7 +93,7 @@ describeEachDb('reservation: create and fire', (db) => {
     await advance(t, 1);
     const got = [...(await inbox(t, a)), ...(await inbox(t, b))];
     assert.deepEqual(
-      got.map((m) => [m.msgKey, m.channel, m.text, (m as unknown as { receivedAt: string }).receivedAt]),
+      got.map((m) => [m.msgKey, m.channel, m.text, m.receivedAt]),
       [
         [keys[0], 'sms', 'hello 민수', `${at.replace(' ', 'T')}+09:00`],
         [keys[1], 'sms', 'hello Jin', `${at.replace(' ', 'T')}+09:00`],

@@ -42,6 +42,7 @@ export interface InboxEntry {
   text: string;
   msgKey: string;
   step: number;
+  receivedAt: string;
   payload: Record<string, unknown>;
 }
 
