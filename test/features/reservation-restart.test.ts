@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { after, afterEach, test } from 'node:test';
 import { DISPATCH_JOB } from '../../src/engine/dispatch.ts';
 import { FIRE_JOB } from '../../src/features/reservations/create.ts';
 import { reservationJobHandlers } from '../../src/features/reservations/fire.ts';
@@ -160,8 +160,9 @@ describeEachDb('reservation: two gateways at once', (db) => {
   const skip = db.dialect === 'postgres' ? false : 'several instances share a PostgreSQL database';
   const phone = phones('75');
   const open: TestGateway[] = [];
-  after(async () => {
-    for (const g of open) await g.close();
+  // Each test's pair is closed when it ends: running workers would take the next test's work.
+  afterEach(async () => {
+    for (const g of open.splice(0)) await g.close();
   });
 
   async function pair(start: boolean, at: string): Promise<[TestGateway, TestGateway]> {
