@@ -44,11 +44,16 @@ export function build(row: DispatchRow, req: CachedRequest, now: number): Outbou
   if (!step || !tmpl) throw new Error(`message ${row.msgKey} has no step ${row.step}`);
   const vars: RecipientVars | null = row.vars ? JSON.parse(row.vars) : null;
   const words = vars?.replaceWords;
+  const title = tmpl.title ? (tmpl.title.hasKeys ? tmpl.title.render(words) : step.title) : null;
+  const text = tmpl.text.hasKeys ? tmpl.text.render(words) : step.text;
   let payload = step.payload;
   if (vars && (vars.messageVariable || vars.buttonVariable || vars.couponVariable)) {
     payload = { ...payload, ...vars };
     delete payload.replaceWords;
   }
+  // The channel object's own text fields carry what the handset gets too, not the keywords.
+  if (tmpl.text.hasKeys || tmpl.title?.hasKeys)
+    payload = substituted(payload, step.text, text, step.title, title);
   return {
     msgKey: row.msgKey,
     step: row.step,
@@ -58,14 +63,34 @@ export function build(row: DispatchRow, req: CachedRequest, now: number): Outbou
     to: row.to,
     international: classifyNumber(row.to)?.kind === 'international',
     from: step.from,
-    title: tmpl.title ? (tmpl.title.hasKeys ? tmpl.title.render(words) : step.title) : null,
-    text: tmpl.text.hasKeys ? tmpl.text.render(words) : step.text,
+    title,
+    text,
     payload,
     submittedAt: now,
   };
 }
 
-/** The step failed: the next one goes out now (same pass), or the message ends failed. */
+/** A copy of the payload whose fields holding the step's text or title hold the recipient's. */
+function substituted(
+  payload: Record<string, unknown>,
+  rawText: string,
+  text: string,
+  rawTitle: string | null,
+  title: string | null,
+): Record<string, unknown> {
+  const swap = (v: unknown): unknown =>
+    v === rawText ? text : rawTitle !== null && v === rawTitle ? title : v;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    if (typeof v === 'string') out[k] = swap(v);
+    else if (v !== null && typeof v === 'object' && !Array.isArray(v) && (k === 'body' || k === 'content')) {
+      // rcs: body.title / body.description (and the failover sample's content.description).
+      out[k] = Object.fromEntries(Object.entries(v).map(([kk, vv]) => [kk, swap(vv)]));
+    } else out[k] = v;
+  }
+  return out;
+}
+
 /** The step failed: the next one goes out (failover), or the message ends failed with a report. */
 export function failStep(
   plan: Plan,
