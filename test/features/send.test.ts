@@ -36,7 +36,11 @@ describeEachDb('send: sms end to end', (db) => {
     const got = await inbox(t, '01011112222');
     assert.equal(got.length, 1);
     assert.equal(got[0]?.text, '안녕 홍길동님');
-    assert.equal(got[0]?.payload.text, '안녕 홍길동님', 'the channel object carries the substituted text too');
+    assert.equal(
+      got[0]?.payload.text,
+      '안녕 홍길동님',
+      'the channel object carries the substituted text too',
+    );
     assert.equal(got[0]?.channel, 'sms');
     assert.equal(got[0]?.msgKey, ok.msgKey);
   });
