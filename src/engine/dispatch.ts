@@ -317,6 +317,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       }
     });
     if (plan.jobs.length > 0 || plan.reports.length > 0) ctx.workAdded();
+    for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
     if (waiting.length > 0) await settleEarly(waiting);
   }
 

@@ -6,6 +6,10 @@ export interface EngineEventMap {
   'job.dead': { kind: string; id: number; attempts: number; error: string };
   'job.rescheduled': { kind: string; id: number; runAt: number };
   'job.lost': { kind: string; id: number };
+  /** Recipients accepted by a send or a reservation. */
+  'messages.accepted': { count: number };
+  /** Messages that reached a final state in one engine pass or settlement, by status. */
+  'messages.final': { status: string; count: number };
 }
 
 type Listener<T> = (payload: T) => void;

@@ -66,6 +66,16 @@ export class Plan {
     });
   }
 
+  /** How many messages this plan ends, by final status (for the messages.final event). */
+  finals(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const { change } of this.moves.values()) {
+      if (change.doneAt === null) continue;
+      out.set(change.status, (out.get(change.status) ?? 0) + 1);
+    }
+    return out;
+  }
+
   get empty(): boolean {
     return (
       this.attempts.length +

@@ -95,16 +95,20 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
     });
     if (next.length > 0)
       plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: [row.msgKey] }, runAt: now });
-    await ctx.store.db
+    const settled = await ctx.store.db
       .transaction()
       .execute(async (tx) => {
         // Someone settled it first (a receipt racing its timeout): leave theirs.
         if ((await plan.commit(tx)) === 0) throw new SettledAlready();
+        return true;
       })
       .catch((err: unknown) => {
         if (!(err instanceof SettledAlready)) throw err;
+        return false;
       });
     ctx.workAdded();
+    if (settled)
+      for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
   }
 
   /** Settles a receipt for a recorded attempt; one later than the step's wait counts as none. */

@@ -37,6 +37,19 @@ export function createMetrics(store: Store, events: EngineEvents): Metrics {
   events.on('job.dead', (e) => jobsDone.inc({ kind: e.kind, outcome: 'dead' }));
   events.on('job.rescheduled', (e) => jobsDone.inc({ kind: e.kind, outcome: 'rescheduled' }));
   events.on('job.lost', (e) => jobsDone.inc({ kind: e.kind, outcome: 'lease_lost' }));
+  const accepted = new Counter({
+    name: 'omnigate_messages_accepted_total',
+    help: 'Recipients accepted by sends and reservations (this instance)',
+    registers: [registry],
+  });
+  const final = new Counter({
+    name: 'omnigate_messages_final_total',
+    help: 'Messages that reached a final state, by status (this instance)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  events.on('messages.accepted', (e) => accepted.inc(e.count));
+  events.on('messages.final', (e) => final.inc({ status: e.status }, e.count));
   new Gauge({
     name: 'omnigate_jobs',
     help: 'Jobs in the database, by kind and state (ready includes running)',

@@ -43,5 +43,8 @@ describeEachDb('send: sms end to end', (db) => {
     );
     assert.equal(got[0]?.channel, 'sms');
     assert.equal(got[0]?.msgKey, ok.msgKey);
+    const metrics = (await t.request({ method: 'GET', url: '/metrics' })).body;
+    assert.match(metrics, /^omnigate_messages_accepted_total 1$/m);
+    assert.match(metrics, /^omnigate_messages_final_total\{status="delivered"\} 1$/m);
   });
 });

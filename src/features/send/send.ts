@@ -223,6 +223,7 @@ export async function sendMessages(
     };
   }
   if (jobs.length > 0) ctx.workAdded();
+  ctx.events.emit('messages.accepted', { count: messages.length });
   return { requestId, destinations: results, accepted: messages.length, replay: false };
 }
 
