@@ -121,6 +121,23 @@ function requireText(at: string, field: string, v: unknown): string {
   return t;
 }
 
+/** The step with its texts split into parts once (not once per recipient). */
+function prepared(
+  step: FlowStep,
+  limit: LengthRule,
+  needs: PreparedStep['needs'],
+  fileKeys: string[] = [],
+): PreparedStep {
+  return {
+    step,
+    text: compileTemplate(step.text),
+    title: step.title === null ? null : compileTemplate(step.title),
+    limit,
+    fileKeys,
+    needs,
+  };
+}
+
 function base(
   channel: Channel,
   serviceType: string,
@@ -161,14 +178,7 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       checkOriginCid(at, o.originCID);
       const step = base('sms', 'SMS', 'SM', from, payload);
       step.text = text;
-      return {
-        step,
-        text: compileTemplate(text),
-        title: null,
-        limit: { unit: 'bytes', max: SMS_MAX_BYTES },
-        fileKeys: [],
-        needs: { sender: from },
-      };
+      return prepared(step, { unit: 'bytes', max: SMS_MAX_BYTES }, { sender: from });
     }
     case 'mms': {
       const o = entry.mms ?? {};
@@ -186,14 +196,7 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       const step = base('mms', 'MMS', fileKeys.length > 0 ? 'MM' : 'LM', from, payload);
       step.text = text;
       step.title = title;
-      return {
-        step,
-        text: compileTemplate(text),
-        title: title === null ? null : compileTemplate(title),
-        limit: { unit: 'bytes', max: MMS_MAX_BYTES },
-        fileKeys,
-        needs: { sender: from },
-      };
+      return prepared(step, { unit: 'bytes', max: MMS_MAX_BYTES }, { sender: from }, fileKeys);
     }
     case 'infomsg': {
       const o = entry.infomsg ?? {};
@@ -215,14 +218,7 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       step.text = text;
       step.responseMethod = rm.method;
       step.timeoutSec = rm.timeoutSec;
-      return {
-        step,
-        text: compileTemplate(text),
-        title: null,
-        limit: { unit: 'chars', max: INFOMSG_MAX_CHARS },
-        fileKeys: [],
-        needs: { profile: senderKey },
-      };
+      return prepared(step, { unit: 'chars', max: INFOMSG_MAX_CHARS }, { profile: senderKey });
     }
     case 'rcs': {
       const o = entry.rcs ?? {};
@@ -238,14 +234,11 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       const step = base('rcs', 'RCS', format.msgType, from, payload);
       step.text = text;
       step.title = title;
-      return {
+      return prepared(
         step,
-        text: compileTemplate(text),
-        title: title === null ? null : compileTemplate(title),
-        limit: { unit: 'chars', max: format.maxChars },
-        fileKeys: [],
-        needs: { brand: brandKey, ...(from ? { sender: from } : {}) },
-      };
+        { unit: 'chars', max: format.maxChars },
+        { brand: brandKey, ...(from ? { sender: from } : {}) },
+      );
     }
     case 'brandmessage': {
       const o = entry.brandmessage ?? {};
@@ -281,14 +274,11 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       step.text = text;
       step.responseMethod = rm.method;
       step.timeoutSec = rm.timeoutSec;
-      return {
+      return prepared(
         step,
-        text: compileTemplate(text),
-        title: null,
-        limit: { unit: 'chars', max: BRAND_MAX_CHARS },
-        fileKeys: [],
-        needs: { profile: senderKey, permission: targeting !== 'I' },
-      };
+        { unit: 'chars', max: BRAND_MAX_CHARS },
+        { profile: senderKey, permission: targeting !== 'I' },
+      );
     }
   }
 }
