@@ -5,9 +5,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Ctx } from './context.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { brandTemplateRoutes } from './features/brandmessage/template-routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
+import { fileServeRoutes } from './features/files/serve-routes.ts';
+import { infomsgRoutes } from './features/infomsg/routes.ts';
+import { rcsRoutes } from './features/rcs/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
+import { sandboxReviewRoutes } from './features/sandbox/review-routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
 import { sandboxWorldRoutes } from './features/sandbox/world-routes.ts';
 import { sendRoutes } from './features/send/routes.ts';
@@ -76,11 +81,21 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 5, fields: 50 } });
 
   await app.register(systemRoutes, { store: ctx.store, metrics });
+  await app.register(fileServeRoutes, { ctx });
 
   const apiAuth = makeApiAuth(ctx);
   await app.register(async (api) => {
     api.addHook('onRequest', apiAuth.hook);
-    for (const plugin of [sendRoutes, reservationRoutes, reportRoutes, fileRoutes, ...clientPlugins]) {
+    for (const plugin of [
+      sendRoutes,
+      reservationRoutes,
+      reportRoutes,
+      fileRoutes,
+      infomsgRoutes,
+      brandTemplateRoutes,
+      rcsRoutes,
+      ...clientPlugins,
+    ]) {
       await api.register(plugin, { ctx });
     }
   });
@@ -100,6 +115,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
         sandbox.addHook('onRequest', adminAuth);
         await sandbox.register(sandboxRoutes, { ctx });
         await sandbox.register(sandboxWorldRoutes, { ctx });
+        await sandbox.register(sandboxReviewRoutes, { ctx });
       },
       { prefix: '/sandbox/v1' },
     );

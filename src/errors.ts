@@ -13,6 +13,8 @@ export const CODES = {
   A214: { status: 400, text: 'fileKey is in use by another account' },
   A215: { status: 400, text: 'Image dimensions are too large' },
   A217: { status: 400, text: 'fileKey is unknown or expired' },
+  // uploads (issue 5): A218-A239
+  // end uploads
   A300: { status: 400, text: 'Invalid request' },
   A301: { status: 200, text: 'Duplicate request: idempotency key already used' },
   A302: { status: 400, text: 'Invalid sender number (from)' },
@@ -46,13 +48,21 @@ export const CODES = {
   A330: { status: 400, text: 'Advertising messages cannot be reserved for 20:00 to 08:00 KST' },
   A331: { status: 400, text: 'resvSendTime must be at most 1 year ahead' },
   A332: { status: 400, text: 'resvName is longer than 100 characters' },
+  // template sends (issue 5): A333-A339
+  // end template sends
   A401: { status: 401, text: 'Unauthorized' },
   A404: { status: 404, text: 'No such path' },
   A413: { status: 413, text: 'Request body too large' },
   A415: { status: 415, text: 'Unsupported content type' },
   A502: { status: 400, text: 'Exactly one of vid or videoUrl is required' },
   A505: { status: 400, text: 'Invalid templateCode' },
+  // informational templates (issue 5): A506-A522
+  // end informational templates
   A523: { status: 400, text: 'Invalid msgType' },
+  // brand message templates (issue 5): A530-A549
+  // end brand message templates
+  // RCS center (issue 5): A600-A619
+  // end RCS center
   A820: { status: 404, text: 'Not found' },
   A824: { status: 409, text: 'Not allowed in the current state' },
   A910: { status: 500, text: 'Internal error' },

@@ -10,6 +10,7 @@ import { type EngineEventMap, EventBus } from './engine/events.ts';
 import { type JobHandler, JobRunner } from './engine/runner.ts';
 import { sweepJob } from './engine/sweep.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
+import { infomsgJobHandlers } from './features/infomsg/jobs.ts';
 import { reportJobHandlers } from './features/reports/jobs.ts';
 import { reservationJobHandlers } from './features/reservations/fire.ts';
 import { CLOCK_SETTING } from './features/sandbox/clock.ts';
@@ -82,6 +83,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
   for (const [k, h] of reportJobHandlers(ctx)) handlers.set(k, h);
   for (const [k, h] of reservationJobHandlers(ctx)) handlers.set(k, h);
+  for (const [k, h] of infomsgJobHandlers(ctx)) handlers.set(k, h);
   if (config.role !== 'api') {
     runner = new JobRunner({
       store,

@@ -100,3 +100,9 @@ export async function findUsableFiles(
     .execute();
   return rows.map(toFile);
 }
+
+/** The file stored at `path` (relative to the data directory), as served under /files/. */
+export async function findFileByPath(store: Store, path: string): Promise<StoredFile | undefined> {
+  const r = await store.db.selectFrom('files').selectAll().where('path', '=', path).executeTakeFirst();
+  return r ? toFile(r) : undefined;
+}

@@ -1,4 +1,7 @@
 import type { Generated } from 'kysely';
+import type { BrandTemplateTables } from './schema-brandmessage.ts';
+import type { InfomsgTables } from './schema-infomsg.ts';
+import type { RcsCenterTables } from './schema-rcs.ts';
 
 /**
  * Row types of every table. Times are epoch milliseconds (gateway clock); booleans are 0/1
@@ -74,7 +77,7 @@ export interface JobsTable {
   created_at: number;
 }
 
-export interface DB {
+export interface DB extends InfomsgTables, BrandTemplateTables, RcsCenterTables {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;

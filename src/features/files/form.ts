@@ -1,9 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { GatewayError } from '../../errors.ts';
-import type { MmsUpload } from './mms-upload.ts';
 
 // @fastify/multipart reads throwFileSizeLimit from these options too, though its type omits it.
 type PartsOptions = NonNullable<Parameters<FastifyRequest['parts']>[0]> & { throwFileSizeLimit: boolean };
+
+/** What an upload form carries; `oversize`: the file was cut off at the route's limit while it streamed in. */
+export interface UploadForm {
+  readonly file: { bytes: Buffer; filename: string; oversize: boolean } | undefined;
+  readonly fileKey: string | undefined;
+  readonly imageName: string | undefined;
+}
 
 /** The form of an upload: `file` (binary), `fileKey` and `imageName`. */
 export function partsOptions(maxFileBytes: number): PartsOptions {
@@ -30,11 +36,11 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
  * are read and dropped, unknown fields ignored. A second `file` part is refused rather than one
  * of the two being chosen silently.
  */
-export async function readUploadForm(req: FastifyRequest, maxFileBytes: number): Promise<MmsUpload> {
+export async function readUploadForm(req: FastifyRequest, maxFileBytes: number): Promise<UploadForm> {
   if (!req.isMultipart()) {
     throw new GatewayError('A415', 'expected multipart/form-data with a file part named file');
   }
-  let file: MmsUpload['file'];
+  let file: UploadForm['file'];
   let files = 0;
   let fileKey: string | undefined;
   let imageName: string | undefined;

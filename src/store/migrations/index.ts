@@ -6,6 +6,10 @@ import * as m0003 from './0003_send_permissions.ts';
 import * as m0004 from './0004_reports.ts';
 import * as m0005 from './0005_early_receipts.ts';
 import * as m0006 from './0006_reservations.ts';
+import * as m0007 from './0007_uploads.ts';
+import * as m0008 from './0008_infomsg_templates.ts';
+import * as m0009 from './0009_brand_templates.ts';
+import * as m0010 from './0010_rcs_center.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -22,4 +26,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0004_reports', m0004],
   ['0005_early_receipts', m0005],
   ['0006_reservations', m0006],
+  ['0007_uploads', m0007],
+  ['0008_infomsg_templates', m0008],
+  ['0009_brand_templates', m0009],
+  ['0010_rcs_center', m0010],
 ];

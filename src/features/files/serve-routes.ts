@@ -1,0 +1,35 @@
+import { createReadStream } from 'node:fs';
+import { Type } from '@sinclair/typebox';
+import { sendCoded } from '../../http/error-handler.ts';
+import { findFileByPath } from '../../store/files.ts';
+import type { FeaturePlugin } from '../types.ts';
+import { FILES_DIR, storedFilePath } from './storage.ts';
+
+/**
+ * Uploaded files at the URLs the upload answers gave (imgUrl and friends). No credentials: the
+ * messaging platform and handsets fetch them. Each stored name carries random bytes, so a URL
+ * is known only to whoever was given it. An expired file is gone.
+ */
+export const fileServeRoutes: FeaturePlugin = async (app, { ctx }) => {
+  app.get(
+    `/${FILES_DIR}/:kind/:name`,
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'An uploaded file, at the URL its upload returned',
+        params: Type.Object({ kind: Type.String(), name: Type.String() }),
+      },
+    },
+    async (req, reply) => {
+      const { kind, name } = req.params;
+      const file = await findFileByPath(ctx.store, `${FILES_DIR}/${kind}/${name}`);
+      if (!file || (file.expiresAt !== null && file.expiresAt <= ctx.clock.now())) {
+        return sendCoded(req, reply, 'A820', `no file at ${req.url.split('?')[0]}`);
+      }
+      reply.header('content-type', file.mime);
+      reply.header('content-length', String(file.size));
+      reply.header('cache-control', 'private, max-age=300');
+      return reply.send(createReadStream(storedFilePath(ctx.config.dataDir, file)));
+    },
+  );
+};

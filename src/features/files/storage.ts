@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Ctx } from '../../context.ts';
+import { GatewayError } from '../../errors.ts';
+import { findFile, type StoredFile, saveFile } from '../../store/files.ts';
+import { newId } from '../../store/ids.ts';
+
+/** Where uploads live, relative to the data directory; also the URL prefix they are served under. */
+export const FILES_DIR = 'files';
+export const IMAGE_NAME_MAX = 100;
+const FILE_KEY = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** What one upload stores: the bytes already checked by the caller (format, size, ratio). */
+export interface NewUpload {
+  accountId: string;
+  /** The kind of file (mms, infomsg-template, brandmessage-wide, ...): a key is reused only within its kind. */
+  kind: string;
+  bytes: Buffer;
+  /** The client's fileKey, or undefined to generate one with `keyPrefix`. */
+  fileKey: string | undefined;
+  keyPrefix: string;
+  /** The record's name (imageName, or the file name without its extension). */
+  name: string;
+  /** File extension without the dot, as served (jpg, png, gif, pdf, ...). */
+  ext: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  /** Epoch ms after which the file can no longer be used; null: never. */
+  expiresAt: number | null;
+}
+
+/** The absolute path of a stored file. */
+export function storedFilePath(dataDir: string, file: Pick<StoredFile, 'path'>): string {
+  return join(dataDir, file.path);
+}
+
+/** The URL a stored file is served at (GET, no credentials: handsets and the platform fetch it). */
+export function fileUrl(ctx: Ctx, file: Pick<StoredFile, 'path'>): string {
+  return `${ctx.config.publicUrl}/${file.path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** `C:\pics\cat.photo.jpg` → `cat.photo`: browsers on Windows may send the whole path. */
+export function baseName(filename: string): string {
+  const base = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+/** `photo.JPG` → `jpg`; '' without an extension. */
+export function extensionOf(filename: string): string {
+  const base = filename.slice(Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\')) + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The fileKey to store under: the client's (checked) or a new one. */
+export function checkFileKey(fileKey: string | undefined, prefix: string): string {
+  const key = fileKey || newId(prefix);
+  if (!FILE_KEY.test(key)) throw new GatewayError('A213', `got ${JSON.stringify(key.slice(0, 80))}`);
+  return key;
+}
+
+/** imageName, else the file's name without its extension, else the key; at most IMAGE_NAME_MAX. */
+export function uploadName(imageName: string | undefined, filename: string, fileKey: string): string {
+  const name = imageName || baseName(filename) || fileKey;
+  if (name.length > IMAGE_NAME_MAX) {
+    throw new GatewayError('A300', `imageName is longer than ${IMAGE_NAME_MAX} characters`);
+  }
+  return name;
+}
+
+/** A held key is free again once its file has expired. */
+function heldByOther(
+  existing: StoredFile | undefined,
+  accountId: string,
+  kind: string,
+  now: number,
+): boolean {
+  if (!existing) return false;
+  if (existing.accountId === accountId && existing.kind === kind) return false;
+  return existing.expiresAt === null || existing.expiresAt > now;
+}
+
+async function removeQuietly(path: string): Promise<void> {
+  await unlink(path).catch(() => undefined);
+}
+
+/**
+ * Stores checked bytes under the fileKey. Re-uploading a key of the same account and kind
+ * replaces the file; a key another account (or another kind) holds is A214.
+ */
+export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Promise<StoredFile> {
+  const fileKey = checkFileKey(input.fileKey, input.keyPrefix);
+  const previous = await findFile(ctx.store, fileKey);
+  if (heldByOther(previous, input.accountId, input.kind, now)) throw new GatewayError('A214', fileKey);
+
+  // A name of its own per upload: a replacement never overwrites bytes a record still points
+  // to, keys differing only in case never share a file on a case-insensitive disk, and the
+  // served URL cannot be guessed from the key.
+  const dir = `${FILES_DIR}/${input.kind}`;
+  const relPath = `${dir}/${fileKey}.${randomBytes(6).toString('hex')}.${input.ext}`;
+  const absPath = join(ctx.config.dataDir, relPath);
+  await mkdir(join(ctx.config.dataDir, dir), { recursive: true });
+  // The bytes are complete on disk before any record points to them: no reader sees half a file.
+  await writeFile(absPath, input.bytes);
+  const file: StoredFile = {
+    fileKey,
+    accountId: input.accountId,
+    kind: input.kind,
+    name: input.name,
+    mime: input.mime,
+    size: input.bytes.length,
+    width: input.width,
+    height: input.height,
+    path: relPath,
+    expiresAt: input.expiresAt,
+    createdAt: now,
+  };
+  let saved = false;
+  try {
+    saved = await saveFile(ctx.store, file, now);
+  } finally {
+    if (!saved) await removeQuietly(absPath);
+  }
+  // Another account took the key between the check and the save.
+  if (!saved) throw new GatewayError('A214', fileKey);
+  if (previous && previous.path !== relPath)
+    await removeQuietly(storedFilePath(ctx.config.dataDir, previous));
+  return file;
+}
