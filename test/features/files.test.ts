@@ -7,6 +7,7 @@ import { MMS_IMAGE_MAX_BYTES, MMS_IMAGE_RETENTION_MS } from '../../src/features/
 import { findFile, findUsableFiles } from '../../src/store/files.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { formBody, type Part } from '../helpers/multipart.ts';
 
 const URL = '/api/comm/v1/file/mms';
 
@@ -54,24 +55,6 @@ function jpegOfSize(size: number): Uint8Array {
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ]);
-
-type Part =
-  | { name: string; value: string }
-  | { name: string; bytes: Uint8Array; filename?: string; type?: string };
-
-/** A multipart body as fetch would send it. */
-async function formBody(parts: readonly Part[]): Promise<{ payload: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const p of parts) {
-    if ('value' in p) form.append(p.name, p.value);
-    else form.append(p.name, new Blob([p.bytes], { type: p.type ?? 'image/jpeg' }), p.filename ?? 'cat.jpg');
-  }
-  const req = new Request('http://x', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await req.arrayBuffer()),
-    contentType: req.headers.get('content-type') ?? '',
-  };
-}
 
 describeEachDb('MMS image upload', (db) => {
   let t: TestGateway;
