@@ -21,6 +21,13 @@ export interface Config {
   readonly jobPollMs: number;
   /** How long graceful shutdown waits for in-flight work before releasing it. */
   readonly shutdownGraceMs: number;
+  /**
+   * Automatic review of informational templates: `off` leaves requests to a reviewer (the
+   * sandbox's POST /sandbox/v1/reviews); `approve` or `reject` decides each request
+   * `reviewDelayMs` after it, on the gateway clock.
+   */
+  readonly reviewAuto: 'off' | 'approve' | 'reject';
+  readonly reviewDelayMs: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -77,5 +84,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     jobLeaseMs: int('OMNIGATE_JOB_LEASE_MS', e.OMNIGATE_JOB_LEASE_MS, 30_000, 1000, 3_600_000),
     jobPollMs: int('OMNIGATE_JOB_POLL_MS', e.OMNIGATE_JOB_POLL_MS, 200, 5, 60_000),
     shutdownGraceMs: int('OMNIGATE_SHUTDOWN_GRACE_MS', e.OMNIGATE_SHUTDOWN_GRACE_MS, 10_000, 0, 600_000),
+    reviewAuto: oneOf(
+      'OMNIGATE_REVIEW_AUTO',
+      e.OMNIGATE_REVIEW_AUTO,
+      ['off', 'approve', 'reject'] as const,
+      'off',
+    ),
+    // Up to 2 days: the platform promises a decision within 2 business days.
+    reviewDelayMs:
+      int('OMNIGATE_REVIEW_DELAY_SECONDS', e.OMNIGATE_REVIEW_DELAY_SECONDS, 5, 0, 172_800) * 1000,
   });
 }

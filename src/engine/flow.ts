@@ -29,3 +29,21 @@ export interface RecipientVars {
   buttonVariable?: Record<string, unknown>;
   couponVariable?: Record<string, unknown>;
 }
+
+/**
+ * The values a recipient's keywords are replaced with: replaceWords, and for variable
+ * separation (brand message basic sends) the string values of messageVariable, whose keys may
+ * be written bare (`name`) or as the keyword (`#{name}`). replaceWords wins on a clash.
+ */
+export function recipientWords(vars: RecipientVars | null | undefined): Record<string, string> | undefined {
+  if (!vars) return undefined;
+  const mv = vars.messageVariable;
+  if (!mv) return vars.replaceWords;
+  const words: Record<string, string> = {};
+  for (const [k, v] of Object.entries(mv)) {
+    if (typeof v !== 'string' && typeof v !== 'number') continue;
+    const key = k.startsWith('#{') && k.endsWith('}') ? k.slice(2, -1) : k;
+    words[key] = String(v);
+  }
+  return vars.replaceWords ? Object.assign(words, vars.replaceWords) : words;
+}

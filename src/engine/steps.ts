@@ -1,7 +1,7 @@
 import type { OutboundMessage } from '../connectors/types.ts';
 import { classifyNumber } from '../rules/phone.ts';
 import type { DispatchRow, MoveGuard } from '../store/messages.ts';
-import type { RecipientVars } from './flow.ts';
+import { type RecipientVars, recipientWords } from './flow.ts';
 import type { Plan, ReportSubject } from './plan.ts';
 import type { CachedRequest } from './requests.ts';
 
@@ -43,7 +43,7 @@ export function build(row: DispatchRow, req: CachedRequest, now: number): Outbou
   const tmpl = req.templates[row.step];
   if (!step || !tmpl) throw new Error(`message ${row.msgKey} has no step ${row.step}`);
   const vars: RecipientVars | null = row.vars ? JSON.parse(row.vars) : null;
-  const words = vars?.replaceWords;
+  const words = recipientWords(vars);
   const title = tmpl.title ? (tmpl.title.hasKeys ? tmpl.title.render(words) : step.title) : null;
   const text = tmpl.text.hasKeys ? tmpl.text.render(words) : step.text;
   let payload = step.payload;

@@ -21,7 +21,7 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
   let n = 0;
   const phone = () => `0108${String(++n).padStart(7, '0')}`;
   const info = (o: Record<string, unknown>) => ({
-    infomsg: { msgType: 'AT', senderKey: c.senderKey, text: '안내 #{name}', ...o },
+    infomsg: { msgType: 'AT', senderKey: c.senderKey, templateCode: 'TPL-001', text: '안내 #{name}', ...o },
   });
   const rcs = (o: Record<string, unknown>, description = 'rcs body') => ({
     rcs: { brandKey: c.brandKey, formatId: 'SS000000', body: { title: 'T', description }, ...o },
@@ -85,7 +85,8 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
   test('infomsg A523: msgType other than AT or AI', async () => {
     await refused(info({ msgType: 'XX' }), 'A523', 'messageFlow[0].infomsg.msgType');
     await refused(info({ msgType: undefined }), 'A523', 'infomsg.msgType');
-    await accepted(info({ msgType: 'AI' }));
+    // The template decides the type: TPL-001 is a text (AT) template.
+    await refused(info({ msgType: 'AI' }), 'A523', 'template TPL-001 is AT');
   });
 
   test('infomsg A326: senderKey missing or not registered for the account', async () => {

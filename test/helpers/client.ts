@@ -1,4 +1,5 @@
 import type { TestGateway } from './gateway.ts';
+import { approvedInfomsgTemplate } from './templates.ts';
 
 /** A client account ready to send: an API key, a sender number, a profile and an RCS brand. */
 export interface Client {
@@ -27,6 +28,9 @@ export async function setupClient(t: TestGateway, name = 'acme'): Promise<Client
     const res = await admin(url, body);
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   }
+  // An approved informational template that any text matches (one keyword standing for it all),
+  // so that tests of the engine can send infomsg texts of their own with TPL-001.
+  await approvedInfomsgTemplate(t, { apiKey: acc.apiKey, senderKey }, 'TPL-001', '#{body}');
   return { ...acc, sender, senderKey, brandKey };
 }
 

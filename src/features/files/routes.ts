@@ -3,6 +3,7 @@ import { GatewayError } from '../../errors.ts';
 import { success } from '../../http/envelope.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { readUploadForm } from './form.ts';
+import { imageUploadRoutes } from './image-routes.ts';
 import {
   MMS_IMAGE_MAX_BYTES,
   MMS_IMAGE_MAX_HEIGHT,
@@ -25,8 +26,9 @@ const MmsForm = Type.Object({
   imageName: Type.Optional(Type.String({ description: 'Defaults to the file name without its extension' })),
 });
 
-/** Uploads of the client API (MMS images first). */
+/** Uploads of the client API: MMS images here, template, RCS and brand message images in image-routes. */
 export const fileRoutes: FeaturePlugin = async (app, { ctx }) => {
+  await app.register(imageUploadRoutes, { ctx });
   app.post(
     '/api/comm/v1/file/mms',
     {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Type } from '@sinclair/typebox';
-import { sendCoded } from '../../http/error-handler.ts';
+import { CODES } from '../../errors.ts';
+import { failure } from '../../http/envelope.ts';
 import { findFileByPath } from '../../store/files.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { FILES_DIR, storedFilePath } from './storage.ts';
@@ -24,7 +25,10 @@ export const fileServeRoutes: FeaturePlugin = async (app, { ctx }) => {
       const { kind, name } = req.params;
       const file = await findFileByPath(ctx.store, `${FILES_DIR}/${kind}/${name}`);
       if (!file || (file.expiresAt !== null && file.expiresAt <= ctx.clock.now())) {
-        return sendCoded(req, reply, 'A820', `no file at ${req.url.split('?')[0]}`);
+        // The client API's envelope, though the path is outside /api: these URLs are what its
+        // upload answers handed out, and the client reads the refusal the same way.
+        const detail = `no file at ${req.url.split('?')[0]}`;
+        return reply.code(CODES.A820.status).send(failure(req.id, 'A820', detail));
       }
       reply.header('content-type', file.mime);
       reply.header('content-length', String(file.size));

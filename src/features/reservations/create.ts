@@ -5,8 +5,8 @@ import { newId } from '../../store/ids.ts';
 import type { NewJob } from '../../store/jobs.ts';
 import { getSendRequest } from '../../store/messages.ts';
 import { insertReservation, messagesTo, requestsOfReservation } from '../../store/reservations.ts';
-import { prepareStep } from '../send/channels.ts';
 import type { Directory } from '../send/directory.ts';
+import { prepareFlow } from '../send/prepare.ts';
 import { type DestinationResult, sendMessages } from '../send/send.ts';
 import { checkName, checkSendTime, isAdvertisingFlow } from './rules.ts';
 import type { ReservationBodyT } from './schema.ts';
@@ -59,7 +59,7 @@ export async function createReservation(
 ): Promise<CreatedReservation> {
   const now = ctx.clock.now();
   const name = checkName(body.resvName);
-  const steps = body.messageFlow.map((entry, i) => prepareStep(entry, i, now));
+  const steps = await prepareFlow(ctx, principal.account.id, body.messageFlow, now);
   const advertising = isAdvertisingFlow(steps.map((s) => s.step));
   const sendAt = checkSendTime(body.resvSendTime, now, advertising);
   const resvKey = newId('rsv_');

@@ -20,6 +20,7 @@ import {
 } from '../../store/reservations.ts';
 import { type PreparedStep, prepareStep } from '../send/channels.ts';
 import type { Directory } from '../send/directory.ts';
+import { prepareFlow } from '../send/prepare.ts';
 import type { FlowEntryT } from '../send/schema.ts';
 import { admitRecipients, checkRecipient, checkRegistrations, type DestinationResult } from '../send/send.ts';
 import { fireJob } from './create.ts';
@@ -65,7 +66,7 @@ export async function update(
   if (body.messageFlow !== undefined) {
     if (body.messageFlow.length === 0)
       throw new GatewayError('A310', 'messageFlow must hold at least one entry');
-    steps = body.messageFlow.map((e, i) => prepareStep(e, i, now));
+    steps = await prepareFlow(ctx, accountId, body.messageFlow, now);
     await checkRegistrations(ctx, dir, accountId, steps, now);
   }
   const advertising = isAdvertisingFlow(steps.map((s) => s.step));
@@ -86,10 +87,7 @@ export async function update(
         // Checked here, with the row held: recipients added up to now are checked too.
         for (const m of await heldMessages(tx, r.requestId)) {
           const vars: RecipientVars | null = m.vars ? JSON.parse(m.vars) : null;
-          const bad = checkRecipient(
-            { to: m.to, ...(vars?.replaceWords ? { replaceWords: vars.replaceWords } : {}) },
-            steps,
-          );
+          const bad = checkRecipient({ to: m.to, ...vars }, steps);
           if (bad) throw new GatewayError(bad.code, `recipient ${m.msgKey}: ${bad.detail}`);
         }
         await insertSendRequest(

@@ -1,8 +1,12 @@
 import type { Channel } from '../../connectors/types.ts';
 import type { FlowStep } from '../../engine/flow.ts';
 import { type Code, GatewayError } from '../../errors.ts';
+import { BRAND_MSG_TYPES, checkDiscountRate } from '../../rules/brand-message.ts';
 import { MMS_MAX_BYTES, SMS_MAX_BYTES } from '../../rules/bytes.ts';
 import { compileTemplate, type Template } from '../../rules/substitution.ts';
+import { matchesTemplate } from '../../rules/template-match.ts';
+import { findPublicTemplate } from '../infomsg/public-templates.ts';
+import { findCommonFormat } from '../rcs/formats.ts';
 import type { FlowEntryT } from './schema.ts';
 
 /** A length rule checked for each recipient after substitution (A328 on that recipient). */
@@ -17,6 +21,12 @@ export interface PreparedStep {
   text: Template;
   title: Template | null;
   limit: LengthRule | null;
+  /** The code of a recipient whose text breaks `limit`: A328, or A333 on a public template. */
+  limitCode: Code;
+  /** Variable separation: each recipient must give a value for every keyword (A335). */
+  variableSeparation: boolean;
+  /** When the step was prepared (gateway clock): recipients' discount rates are judged at it. */
+  preparedAt: number;
   /** mms: fileKeys that must be usable (issued to this account and not expired). */
   fileKeys: string[];
   /** Registered things this step names, checked against the store by the caller. */
@@ -24,43 +34,14 @@ export interface PreparedStep {
     sender?: string;
     profile?: string;
     brand?: string;
+    /** rcs: body.media, a key issued by POST /api/comm/v1/file/rcs (unexpired, this account's). */
+    media?: string;
     /** Own-member targeting: the profile's channel needs send permission. */
     permission?: boolean;
   };
 }
 
 const CHANNEL_KEYS: readonly Channel[] = ['sms', 'mms', 'infomsg', 'rcs', 'brandmessage'];
-
-/** Seeded RCS common formats (design.md §4) and their body limits in characters. */
-export const RCS_FORMATS: Readonly<Record<string, { msgType: string; maxChars: number }>> = {
-  SS000000: { msgType: 'RS', maxChars: 100 },
-  SL000000: { msgType: 'RL', maxChars: 1300 },
-  ST000000: { msgType: 'RT', maxChars: 1300 },
-};
-
-/** Brand message types the gateway accepts (the spec names TEXT, FT, FI, FG; the rest are the platform's). */
-const BRAND_MSG_TYPES = new Set([
-  'TEXT',
-  'IMAGE',
-  'WIDE',
-  'WIDE_ITEM_LIST',
-  'CAROUSEL_FEED',
-  'PREMIUM_VIDEO',
-  'COMMERCE',
-  'CAROUSEL_COMMERCE',
-  'FT',
-  'FI',
-  'FW',
-  'FL',
-  'FC',
-  'FA',
-  'FP',
-  'FM',
-  'FG',
-]);
-
-/** Discount rate 0 is refused from this Korea-time date on (spec: Versioning). */
-export const DISCOUNT_ZERO_REFUSED_FROM = Date.UTC(2026, 7, 3, 15); // 2026-08-04 00:00 KST
 
 const INFOMSG_MAX_CHARS = 1000;
 const BRAND_MAX_CHARS = 1300;
@@ -133,6 +114,9 @@ function prepared(
     text: compileTemplate(step.text),
     title: step.title === null ? null : compileTemplate(step.title),
     limit,
+    limitCode: 'A328',
+    variableSeparation: false,
+    preparedAt: 0,
     fileKeys,
     needs,
   };
@@ -200,24 +184,36 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
     }
     case 'infomsg': {
       const o = entry.infomsg ?? {};
-      if (o.msgType !== 'AT' && o.msgType !== 'AI') fail('A523', `${at}.msgType must be AT or AI`);
+      const pub = findPublicTemplate(str(o.templateCode) ?? '');
+      // A public template is a text message: its automatic substitution may leave msgType out.
+      const msgType = o.msgType ?? (pub && o.sendType === 'template' ? 'AT' : undefined);
+      if (msgType !== 'AT' && msgType !== 'AI') fail('A523', `${at}.msgType must be AT or AI`);
       const senderKey = str(o.senderKey)?.trim();
       if (!senderKey) fail('A326', `${at}.senderKey is required`);
       checkButtons(at, o.attachment?.button);
       const rm = checkResponse(at, o);
       if (o.sendType !== undefined && o.sendType !== 'template')
         fail('A321', `${at}.sendType must be template when given`);
-      const text = str(o.text);
-      if (text === undefined || text.trim() === '') {
-        // Automatic substitution expands a stored approved template; without one there is nothing to send.
-        if (o.sendType === 'template')
-          fail('A505', `${at}.templateCode ${str(o.templateCode) ?? ''} is not an approved template`);
-        fail('A303', `${at}.text is required`);
+      let text = str(o.text);
+      if ((text === undefined || text.trim() === '') && pub && o.sendType === 'template') {
+        text = pub.text;
+        payload.text = text;
+        payload.msgType = msgType;
       }
-      const step = base('infomsg', 'INFOMSG', o.msgType, null, payload);
+      if (text === undefined || text.trim() === '') fail('A303', `${at}.text is required`);
+      if (pub && !matchesTemplate(pub.text, text)) {
+        fail('A334', `${at}.text does not match public template ${pub.templateCode}`);
+      }
+      const step = base('infomsg', 'INFOMSG', msgType, null, payload);
       step.text = text;
       step.responseMethod = rm.method;
       step.timeoutSec = rm.timeoutSec;
+      // A public template's character count is a hard limit: no truncation, no failover.
+      if (pub) {
+        const p = prepared(step, { unit: 'chars', max: pub.charCount }, { profile: senderKey });
+        p.limitCode = 'A333';
+        return p;
+      }
       return prepared(step, { unit: 'chars', max: INFOMSG_MAX_CHARS }, { profile: senderKey });
     }
     case 'rcs': {
@@ -225,19 +221,20 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       const brandKey = str(o.brandKey)?.trim();
       if (!brandKey) fail('A329', `${at}.brandKey is required`);
       const formatId = str(o.formatId) ?? 'SS000000';
-      const format = RCS_FORMATS[formatId];
+      const format = findCommonFormat(formatId);
       if (!format) fail('A320', `${at}.formatId ${formatId} is not a known message format`);
       const from = o.from === undefined || o.from === null ? null : checkFrom(at, o.from);
       const content = (raw as { content?: { description?: unknown } }).content;
       const text = requireText(at, 'body.description', o.body?.description ?? content?.description);
       const title = str(o.body?.title) ?? null;
+      const media = str(o.body?.media)?.trim();
       const step = base('rcs', 'RCS', format.msgType, from, payload);
       step.text = text;
       step.title = title;
       return prepared(
         step,
         { unit: 'chars', max: format.maxChars },
-        { brand: brandKey, ...(from ? { sender: from } : {}) },
+        { brand: brandKey, ...(from ? { sender: from } : {}), ...(media ? { media } : {}) },
       );
     }
     case 'brandmessage': {
@@ -257,12 +254,8 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       // The result names the field as the client spelled it.
       const [rateField, rate] =
         o.discountRate !== undefined ? ['discountRate', o.discountRate] : ['discount_rate', o.discount_rate];
-      if (rate !== undefined && rate !== null) {
-        const zeroOk = rate === 0 && now < DISCOUNT_ZERO_REFUSED_FROM;
-        if (!zeroOk && (!Number.isInteger(rate) || rate < 1 || rate > 100)) {
-          fail('A313', `${at}.${rateField} must be 1 to 100, or null when unused`);
-        }
-      }
+      const rateProblem = checkDiscountRate(rate, now);
+      if (rateProblem) fail('A313', `${at}.${rateField} ${rateProblem}`);
       checkButtons(at, (raw as { attachment?: { button?: unknown } }).attachment?.button);
       const rm = checkResponse(at, o);
       const text = str(o.content ?? (raw as { text?: unknown }).text);
@@ -274,11 +267,13 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       step.text = text;
       step.responseMethod = rm.method;
       step.timeoutSec = rm.timeoutSec;
-      return prepared(
+      const p = prepared(
         step,
         { unit: 'chars', max: BRAND_MAX_CHARS },
         { profile: senderKey, permission: targeting !== 'I' },
       );
+      p.preparedAt = now;
+      return p;
     }
   }
 }

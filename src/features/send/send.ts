@@ -1,7 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import { DISPATCH_JOB } from '../../engine/dispatch.ts';
-import type { RecipientVars } from '../../engine/flow.ts';
+import { type RecipientVars, recipientWords } from '../../engine/flow.ts';
 import { type Code, GatewayError, resultText } from '../../errors.ts';
+import { checkDiscountRate } from '../../rules/brand-message.ts';
 import { fitsBytes } from '../../rules/bytes.ts';
 import { classifyNumber } from '../../rules/phone.ts';
 import type { KeyPrincipal } from '../../store/accounts.ts';
@@ -9,8 +10,9 @@ import { findUsableFiles } from '../../store/files.ts';
 import { newId } from '../../store/ids.ts';
 import type { Executor, NewJob } from '../../store/jobs.ts';
 import { acceptSend, messagesOfRequest, type NewMessage } from '../../store/messages.ts';
-import { type PreparedStep, prepareStep, withinLimit } from './channels.ts';
+import { type PreparedStep, withinLimit } from './channels.ts';
 import type { Directory } from './directory.ts';
+import { prepareFlow } from './prepare.ts';
 import type { DestinationT, SendBodyT } from './schema.ts';
 
 export const MAX_DESTINATIONS = 200;
@@ -103,6 +105,10 @@ export async function checkRegistrations(
       const bad = p.fileKeys.find((k) => !usable.has(k));
       if (bad !== undefined) throw new GatewayError('A217', `${at}.fileKey ${bad}`);
     }
+    if (p.needs.media) {
+      const found = await findUsableFiles(ctx.store, accountId, [p.needs.media], now, 'rcs');
+      if (found.length === 0) throw new GatewayError('A217', `${at}.body.media ${p.needs.media}`);
+    }
   }
 }
 
@@ -115,6 +121,21 @@ export function varsOf(d: DestinationT): RecipientVars | null {
   return Object.keys(v).length > 0 ? v : null;
 }
 
+/**
+ * A discount rate a recipient gives in variable separation (the fixed variable), checked as the
+ * channel object's own: digit strings count as numbers.
+ */
+function badDiscount(vars: Record<string, unknown> | undefined, now: number): string | null {
+  if (!vars) return null;
+  for (const key of ['discountRate', 'discount_rate']) {
+    const v = vars[key];
+    if (v === undefined || v === null || v === '') continue;
+    const problem = checkDiscountRate(typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v, now);
+    if (problem) return `${key} ${problem}`;
+  }
+  return null;
+}
+
 /** The first rule this recipient breaks, with its code; null when it can be accepted. */
 export function checkRecipient(
   d: DestinationT,
@@ -123,14 +144,28 @@ export function checkRecipient(
   const to = typeof d.to === 'string' ? d.to : '';
   if (classifyNumber(to) === null)
     return { code: 'A306', detail: to === '' ? 'to is required' : `${to} is not a valid number` };
-  const words = d.replaceWords;
+  const words = recipientWords(d);
   for (const [i, p] of steps.entries()) {
+    const at = `messageFlow[${i}].${p.step.channel}`;
+    if (p.variableSeparation) {
+      const missing = p.text.missing(words);
+      if (missing.length > 0) {
+        return {
+          code: 'A335',
+          detail: `${at}: messageVariable has no value for #{${missing.join('}, #{')}}`,
+        };
+      }
+    }
+    if (p.step.channel === 'brandmessage') {
+      const bad = badDiscount(d.messageVariable, p.preparedAt) ?? badDiscount(d.couponVariable, p.preparedAt);
+      if (bad) return { code: 'A313', detail: `${at}: ${bad}` };
+    }
     if (!p.limit) continue;
     const text = p.text.hasKeys ? p.text.render(words) : p.step.text;
     if (!withinLimit(text, p.limit, fitsBytes)) {
       return {
-        code: 'A328',
-        detail: `messageFlow[${i}].${p.step.channel} text is over ${p.limit.max} ${p.limit.unit} after substitution`,
+        code: p.limitCode,
+        detail: `${at} text is over ${p.limit.max} ${p.limit.unit} after substitution`,
       };
     }
   }
@@ -183,8 +218,8 @@ export async function sendMessages(
 ): Promise<SendOutcome> {
   const { idemKey, ttl } = checkRequest(body);
   const now = ctx.clock.now();
-  const steps = body.messageFlow.map((entry, i) => prepareStep(entry, i, now));
   const accountId = principal.account.id;
+  const steps = await prepareFlow(ctx, accountId, body.messageFlow, now);
   await checkRegistrations(ctx, dir, accountId, steps, now);
 
   const requestId = newId('req_');
