@@ -5,15 +5,22 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Ctx } from './context.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { broadcastRoutes } from './features/brandmessage/broadcast-routes.ts';
+import { friendGroupRoutes } from './features/brandmessage/friend-group-routes.ts';
+import { permissionRoutes } from './features/brandmessage/permission-routes.ts';
 import { brandTemplateRoutes } from './features/brandmessage/template-routes.ts';
+import { videoRoutes } from './features/brandmessage/video-routes.ts';
+import { videoUploadRoutes } from './features/brandmessage/video-upload-routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { fileServeRoutes } from './features/files/serve-routes.ts';
 import { infomsgRoutes } from './features/infomsg/routes.ts';
 import { rcsRoutes } from './features/rcs/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
+import { sandboxFriendGroupRoutes } from './features/sandbox/friend-group-routes.ts';
 import { sandboxReviewRoutes } from './features/sandbox/review-routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
+import { sandboxVideoRoutes } from './features/sandbox/video-routes.ts';
 import { sandboxWorldRoutes } from './features/sandbox/world-routes.ts';
 import { sendRoutes } from './features/send/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -82,6 +89,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
 
   await app.register(systemRoutes, { store: ctx.store, metrics });
   await app.register(fileServeRoutes, { ctx });
+  await app.register(videoUploadRoutes, { ctx });
 
   const apiAuth = makeApiAuth(ctx);
   await app.register(async (api) => {
@@ -94,6 +102,10 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
       infomsgRoutes,
       brandTemplateRoutes,
       rcsRoutes,
+      friendGroupRoutes,
+      videoRoutes,
+      permissionRoutes,
+      broadcastRoutes,
       ...clientPlugins,
     ]) {
       await api.register(plugin, { ctx });
@@ -116,6 +128,8 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
         await sandbox.register(sandboxRoutes, { ctx });
         await sandbox.register(sandboxWorldRoutes, { ctx });
         await sandbox.register(sandboxReviewRoutes, { ctx });
+        await sandbox.register(sandboxFriendGroupRoutes, { ctx });
+        await sandbox.register(sandboxVideoRoutes, { ctx });
       },
       { prefix: '/sandbox/v1' },
     );

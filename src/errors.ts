@@ -102,6 +102,12 @@ export const CODES = {
   A545: { status: 400, text: 'Not allowed for this msgType' },
   A546: { status: 400, text: 'Invalid additionalContent' },
   // end brand message templates
+  // friend groups, group tags, audience (issue 6): A550-A569
+  // end friend groups
+  // videos and send permission (issue 6): A570-A589
+  // end videos
+  // broadcasts (issue 6): A590-A599
+  // end broadcasts
   // RCS center (issue 5): A600-A619
   A600: { status: 404, text: 'No such RCS common message format' },
   A601: { status: 404, text: 'brandId is not an RCS brand of this account' },

@@ -10,6 +10,9 @@ import { type EngineEventMap, EventBus } from './engine/events.ts';
 import { type JobHandler, JobRunner } from './engine/runner.ts';
 import { sweepJob } from './engine/sweep.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
+import { broadcastJobHandlers } from './features/brandmessage/broadcast-jobs.ts';
+import { friendGroupJobHandlers } from './features/brandmessage/friend-group-jobs.ts';
+import { videoJobHandlers } from './features/brandmessage/video-jobs.ts';
 import { infomsgJobHandlers } from './features/infomsg/jobs.ts';
 import { reportJobHandlers } from './features/reports/jobs.ts';
 import { reservationJobHandlers } from './features/reservations/fire.ts';
@@ -83,7 +86,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
   for (const [k, h] of reportJobHandlers(ctx)) handlers.set(k, h);
   for (const [k, h] of reservationJobHandlers(ctx)) handlers.set(k, h);
-  for (const [k, h] of infomsgJobHandlers(ctx)) handlers.set(k, h);
+  for (const make of [infomsgJobHandlers, friendGroupJobHandlers, videoJobHandlers, broadcastJobHandlers]) {
+    for (const [k, h] of make(ctx)) handlers.set(k, h);
+  }
   if (config.role !== 'api') {
     runner = new JobRunner({
       store,

@@ -1,7 +1,10 @@
 import type { Generated } from 'kysely';
 import type { BrandTemplateTables } from './schema-brandmessage.ts';
+import type { BroadcastTables } from './schema-broadcasts.ts';
+import type { FriendGroupTables } from './schema-friendgroups.ts';
 import type { InfomsgTables } from './schema-infomsg.ts';
 import type { RcsCenterTables } from './schema-rcs.ts';
+import type { VideoTables } from './schema-videos.ts';
 
 /**
  * Row types of every table. Times are epoch milliseconds (gateway clock); booleans are 0/1
@@ -77,7 +80,13 @@ export interface JobsTable {
   created_at: number;
 }
 
-export interface DB extends InfomsgTables, BrandTemplateTables, RcsCenterTables {
+export interface DB
+  extends InfomsgTables,
+    BrandTemplateTables,
+    RcsCenterTables,
+    FriendGroupTables,
+    VideoTables,
+    BroadcastTables {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;

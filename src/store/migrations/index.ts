@@ -10,6 +10,9 @@ import * as m0007 from './0007_uploads.ts';
 import * as m0008 from './0008_infomsg_templates.ts';
 import * as m0009 from './0009_brand_templates.ts';
 import * as m0010 from './0010_rcs_center.ts';
+import * as m0011 from './0011_friend_groups.ts';
+import * as m0012 from './0012_videos.ts';
+import * as m0013 from './0013_broadcasts.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -30,4 +33,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0008_infomsg_templates', m0008],
   ['0009_brand_templates', m0009],
   ['0010_rcs_center', m0010],
+  ['0011_friend_groups', m0011],
+  ['0012_videos', m0012],
+  ['0013_broadcasts', m0013],
 ];
