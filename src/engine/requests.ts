@@ -1,4 +1,4 @@
-import { compileTemplate, type Template } from '../rules/substitution.ts';
+import { compileTemplate, hasKeywords, type Template } from '../rules/substitution.ts';
 import type { Store } from '../store/database.ts';
 import { getSendRequest } from '../store/messages.ts';
 import type { FlowStep } from './flow.ts';
@@ -9,7 +9,7 @@ export interface CachedRequest {
   dlr: boolean;
   flow: FlowStep[];
   /** Each step's text and title split into parts once, not once per recipient (design.md §6). */
-  templates: Array<{ text: Template; title: Template | null }>;
+  templates: Array<{ text: Template; title: Template | null; payloadHasKeys: boolean }>;
 }
 
 const MAX = 2000;
@@ -33,6 +33,7 @@ export class RequestCache {
       templates: flow.map((s) => ({
         text: compileTemplate(s.text),
         title: s.title === null ? null : compileTemplate(s.title),
+        payloadHasKeys: hasKeywords(s.payload),
       })),
     };
     if (this.#m.size >= MAX) this.#m.delete(this.#m.keys().next().value as string);

@@ -1,5 +1,6 @@
 import type { OutboundMessage } from '../connectors/types.ts';
 import { classifyNumber } from '../rules/phone.ts';
+import { renderRecord } from '../rules/substitution.ts';
 import type { DispatchRow, MoveGuard } from '../store/messages.ts';
 import { type RecipientVars, recipientWords } from './flow.ts';
 import type { Plan, ReportSubject } from './plan.ts';
@@ -51,9 +52,9 @@ export function build(row: DispatchRow, req: CachedRequest, now: number): Outbou
     payload = { ...payload, ...vars };
     delete payload.replaceWords;
   }
-  // The channel object's own text fields carry what the handset gets too, not the keywords.
-  if (tmpl.text.hasKeys || tmpl.title?.hasKeys)
-    payload = substituted(payload, step.text, text, step.title, title);
+  // Every string of the channel object (text, title, button links, items) carries what the
+  // handset gets, not the keywords.
+  if (tmpl.payloadHasKeys) payload = renderRecord(payload, words);
   return {
     msgKey: row.msgKey,
     step: row.step,
@@ -68,27 +69,6 @@ export function build(row: DispatchRow, req: CachedRequest, now: number): Outbou
     payload,
     submittedAt: now,
   };
-}
-
-/** A copy of the payload whose fields holding the step's text or title hold the recipient's. */
-function substituted(
-  payload: Record<string, unknown>,
-  rawText: string,
-  text: string,
-  rawTitle: string | null,
-  title: string | null,
-): Record<string, unknown> {
-  const swap = (v: unknown): unknown =>
-    v === rawText ? text : rawTitle !== null && v === rawTitle ? title : v;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(payload)) {
-    if (typeof v === 'string') out[k] = swap(v);
-    else if (v !== null && typeof v === 'object' && !Array.isArray(v) && (k === 'body' || k === 'content')) {
-      // rcs: body.title / body.description (and the failover sample's content.description).
-      out[k] = Object.fromEntries(Object.entries(v).map(([kk, vv]) => [kk, swap(vv)]));
-    } else out[k] = v;
-  }
-  return out;
 }
 
 /** The step failed: the next one goes out (failover), or the message ends failed with a report. */

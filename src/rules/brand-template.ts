@@ -74,21 +74,37 @@ const BASE = {
   coupon: true,
   buttonNameMax: 8,
 } as const;
+/** Text and image messages stack their buttons vertically: up to 5, with room for longer names. */
+const VERTICAL_BUTTONS = { buttons: { min: 0, max: 5 }, buttonNameMax: 14 } as const;
+/** Item lists (wide item list, catalog): a header over items that carry the images. */
+const ITEM_LIST = {
+  ...BASE,
+  text: NO_TEXT,
+  header: 'required',
+  image: NO_IMAGE,
+  buttons: { min: 0, max: 2 },
+} as const;
+/** Carousels: the cards carry the images, texts, buttons and coupons; the message itself none of them. */
+const CAROUSEL = {
+  ...BASE,
+  text: NO_TEXT,
+  image: NO_IMAGE,
+  buttons: { min: 0, max: 0 },
+  coupon: false,
+} as const;
 
 export const KIND_RULES = {
   TEXT: {
     ...BASE,
+    ...VERTICAL_BUTTONS,
     text: { use: 'required', max: 1300, maxLines: 99 },
     image: NO_IMAGE,
-    buttons: { min: 0, max: 5 },
-    buttonNameMax: 14,
   },
   IMAGE: {
     ...BASE,
+    ...VERTICAL_BUTTONS,
     text: { use: 'required', max: 400, maxLines: 99 },
     image: { use: 'required', ratio: RATIO_IMAGE },
-    buttons: { min: 0, max: 5 },
-    buttonNameMax: 14,
   },
   WIDE: {
     ...BASE,
@@ -96,22 +112,8 @@ export const KIND_RULES = {
     image: { use: 'required', ratio: RATIO_WIDE },
     buttons: { min: 0, max: 2 },
   },
-  WIDE_ITEM_LIST: {
-    ...BASE,
-    text: NO_TEXT,
-    header: 'required',
-    image: NO_IMAGE,
-    buttons: { min: 0, max: 2 },
-    items: { min: 3, max: 4, ratios: wideListRatios },
-  },
-  CAROUSEL_FEED: {
-    ...BASE,
-    text: NO_TEXT,
-    image: NO_IMAGE,
-    buttons: { min: 0, max: 0 },
-    coupon: false,
-    carousel: 'feed',
-  },
+  WIDE_ITEM_LIST: { ...ITEM_LIST, items: { min: 3, max: 4, ratios: wideListRatios } },
+  CAROUSEL_FEED: { ...CAROUSEL, carousel: 'feed' },
   PREMIUM_VIDEO: {
     ...BASE,
     text: { use: 'optional', max: 76, maxLines: 5 },
@@ -128,22 +130,8 @@ export const KIND_RULES = {
     commerce: 'required',
     additionalContent: 'optional',
   },
-  CAROUSEL_COMMERCE: {
-    ...BASE,
-    text: NO_TEXT,
-    image: NO_IMAGE,
-    buttons: { min: 0, max: 0 },
-    coupon: false,
-    carousel: 'commerce',
-  },
-  CATALOG: {
-    ...BASE,
-    text: NO_TEXT,
-    header: 'required',
-    image: NO_IMAGE,
-    buttons: { min: 0, max: 2 },
-    items: { min: 3, max: 7, ratios: catalogRatios },
-  },
+  CAROUSEL_COMMERCE: { ...CAROUSEL, carousel: 'commerce' },
+  CATALOG: { ...ITEM_LIST, items: { min: 3, max: 7, ratios: catalogRatios } },
 } as const satisfies Record<BrandKind, KindRules>;
 
 /** Characters as a reader counts them (a Korean syllable or an emoji is one). */

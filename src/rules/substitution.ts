@@ -112,3 +112,45 @@ export function compileTemplate(text: string): Template {
   literals.push(text.slice(litStart));
   return new KeywordText(text, literals, slots);
 }
+
+/** Whether any string inside `value` (objects and arrays walked) holds a keyword. */
+export function hasKeywords(value: unknown): boolean {
+  if (typeof value === 'string') return compileTemplate(value).hasKeys;
+  if (Array.isArray(value)) return value.some(hasKeywords);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(hasKeywords);
+  return false;
+}
+
+/** The keys of every keyword inside `value` (distinct, in order of appearance). */
+export function keywordsIn(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') {
+    for (const k of compileTemplate(value).keys) if (!into.includes(k)) into.push(k);
+  } else if (Array.isArray(value)) for (const v of value) keywordsIn(v, into);
+  else if (value !== null && typeof value === 'object')
+    for (const v of Object.values(value)) keywordsIn(v, into);
+  return into;
+}
+
+/**
+ * A copy of `value` with the keywords of every string inside it replaced (button links, titles,
+ * item lists of a template message: everything the handset shows or opens).
+ */
+export function renderDeep(value: unknown, values: ReplaceWords | undefined): unknown {
+  if (typeof value === 'string') {
+    const t = compileTemplate(value);
+    return t.hasKeys ? t.render(values) : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => renderDeep(v, values));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, values)]));
+  }
+  return value;
+}
+
+/** renderDeep of an object (a channel object), typed as one. */
+export function renderRecord(
+  obj: Record<string, unknown>,
+  values: ReplaceWords | undefined,
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, renderDeep(v, values)]));
+}

@@ -100,23 +100,6 @@ export async function replaceBrandTemplate(
   return r ? toTemplate(r) : undefined;
 }
 
-/** The account's template (another account's is not found). */
-export async function getBrandTemplate(
-  store: Store,
-  accountId: string,
-  senderKey: string,
-  templateCode: string,
-): Promise<BrandTemplate | undefined> {
-  const r = await store.db
-    .selectFrom('brand_templates')
-    .selectAll()
-    .where('sender_key', '=', senderKey)
-    .where('template_code', '=', templateCode)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return r ? toTemplate(r) : undefined;
-}
-
 /**
  * The template behind a send's (senderKey, templateCode), whoever owns it: the send path checks
  * that the senderKey is the sending account's profile and compares `accountId`.
@@ -133,6 +116,18 @@ export async function findBrandTemplate(
     .where('template_code', '=', templateCode)
     .executeTakeFirst();
   return r ? toTemplate(r) : undefined;
+}
+
+/** The account's template (another account's is not found). */
+export async function getBrandTemplate(
+  store: Store,
+  accountId: string,
+  senderKey: string,
+  templateCode: string,
+): Promise<BrandTemplate | undefined> {
+  // (sender_key, template_code) is the key: the one template of the code, if it is the account's.
+  const t = await findBrandTemplate(store, senderKey, templateCode);
+  return t?.accountId === accountId ? t : undefined;
 }
 
 export interface BrandTemplateFilter {

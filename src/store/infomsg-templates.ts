@@ -198,19 +198,27 @@ export async function insertTemplate(
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** The template of this sender profile and code, whoever owns it (the send path, the sandbox reviewer). */
-export async function findInfomsgTemplate(
-  store: Store,
+async function findByCode(
+  exec: Executor,
   senderKey: string,
   templateCode: string,
 ): Promise<InfomsgTemplate | undefined> {
-  const r = await store.db
+  const r = await exec
     .selectFrom('infomsg_templates')
     .selectAll()
     .where('sender_key', '=', senderKey)
     .where('template_code', '=', templateCode)
     .executeTakeFirst();
   return r ? toTemplate(r) : undefined;
+}
+
+/** The template of this sender profile and code, whoever owns it (the send path, the sandbox reviewer). */
+export function findInfomsgTemplate(
+  store: Store,
+  senderKey: string,
+  templateCode: string,
+): Promise<InfomsgTemplate | undefined> {
+  return findByCode(store.db, senderKey, templateCode);
 }
 
 /** The account's template (another account's is not found). */
@@ -220,14 +228,9 @@ export async function findOwnTemplate(
   senderKey: string,
   templateCode: string,
 ): Promise<InfomsgTemplate | undefined> {
-  const r = await exec
-    .selectFrom('infomsg_templates')
-    .selectAll()
-    .where('sender_key', '=', senderKey)
-    .where('template_code', '=', templateCode)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return r ? toTemplate(r) : undefined;
+  // (sender_key, template_code) is unique: the one template of the code, if it is the account's.
+  const t = await findByCode(exec, senderKey, templateCode);
+  return t?.accountId === accountId ? t : undefined;
 }
 
 export async function getTemplateById(exec: Executor, id: string): Promise<InfomsgTemplate | undefined> {

@@ -4,6 +4,7 @@ import { findBrandTemplate } from '../../src/store/brand-templates.ts';
 import { type Client, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { png } from '../helpers/images.ts';
 import { postForm } from '../helpers/multipart.ts';
 import {
   code,
@@ -11,7 +12,6 @@ import {
   type Images,
   link,
   ok,
-  png,
   record,
   refused,
   setClock,

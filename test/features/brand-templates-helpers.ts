@@ -3,41 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { BrandTemplateView } from '../../src/features/brandmessage/template-view.ts';
 import type { Client } from '../helpers/client.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
+import { png } from '../helpers/images.ts';
 import { postForm } from '../helpers/multipart.ts';
 
 export const BASE = '/api/comm/v1/center/brandmessage/template';
-
-const be32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
-
-/** A PNG signature and IHDR chunk: all an upload reads to learn the size. */
-export function png(width: number, height: number): Uint8Array {
-  return new Uint8Array([
-    0x89,
-    0x50,
-    0x4e,
-    0x47,
-    0x0d,
-    0x0a,
-    0x1a,
-    0x0a,
-    ...be32(13),
-    0x49,
-    0x48,
-    0x44,
-    0x52,
-    ...be32(width),
-    ...be32(height),
-    8,
-    6,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-    0,
-  ]);
-}
 
 /** Uploads a brand message image through the gateway (`kind`: default, wide, catalog/oddFirst, ...). */
 export async function uploadImage(
@@ -173,16 +142,6 @@ export const codesOf = (p: ListPage): string[] => p.templates.map((x) => x.templ
 
 export async function setClock(t: TestGateway, iso: string): Promise<void> {
   const res = await t.request({ method: 'POST', url: '/sandbox/v1/clock', admin: true, body: { set: iso } });
-  if (res.statusCode !== 200) throw new Error(`clock: ${res.statusCode} ${res.body}`);
-}
-
-export async function advanceClock(t: TestGateway, seconds: number): Promise<void> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/sandbox/v1/clock',
-    admin: true,
-    body: { advanceSeconds: seconds },
-  });
   if (res.statusCode !== 200) throw new Error(`clock: ${res.statusCode} ${res.body}`);
 }
 

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { findBrandTemplate } from '../../src/store/brand-templates.ts';
-import { type Client, setupClient } from '../helpers/client.ts';
+import { advance, type Client, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import {
-  advanceClock,
   BASE,
   codesOf,
   link,
@@ -148,7 +147,7 @@ describeEachDb('brand message templates: endpoints', (db) => {
   test('PUT replaces the template, keeps createAt and moves modifiedAt', async () => {
     const body = textTemplate(c);
     const first = record(await api.register(body));
-    await advanceClock(t, 90);
+    await advance(t, 90);
     const rec = record(
       await api.update({
         ...body,
@@ -227,7 +226,7 @@ describeEachDb('brand message templates: list and lastModified', (db) => {
       const body = textTemplate(c, { templateCode: `L${i}`, msgType });
       ok(await api.register(body));
       codes.push(body.templateCode);
-      await advanceClock(t, 60);
+      await advance(t, 60);
     }
   });
   after(() => t.close());
@@ -287,7 +286,7 @@ describeEachDb('brand message templates: list and lastModified', (db) => {
   });
 
   test('lastModified: an update moves a template to the front', async () => {
-    await advanceClock(t, 60);
+    await advance(t, 60);
     ok(await api.update(textTemplate(c, { templateCode: 'L1', text: 'changed' })));
     const all = listed(await api.lastModified({ senderKey: c.senderKey, count: 2 }));
     assert.deepEqual(codesOf(all), ['L1', 'L4']);

@@ -7,54 +7,13 @@ import { MMS_IMAGE_MAX_BYTES, MMS_IMAGE_RETENTION_MS } from '../../src/features/
 import { findFile, findUsableFiles } from '../../src/store/files.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
-import { formBody, type Part } from '../helpers/multipart.ts';
+import { jpeg, ofSize, png } from '../helpers/images.ts';
+import { type Part, postForm } from '../helpers/multipart.ts';
 
 const URL = '/api/comm/v1/file/mms';
 
-/**
- * The smallest JPEG header the gateway reads: SOI, a JFIF APP0, a frame header (SOF0 by default)
- * with the size, EOI; `pad` zero bytes after EOI make a file of any size.
- */
-function jpeg(width: number, height: number, opts: { sof?: number; pad?: number } = {}): Uint8Array {
-  const app0 = [
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
-    0x00,
-  ];
-  const sof = [
-    0xff,
-    opts.sof ?? 0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-  ];
-  const head = [0xff, 0xd8, ...app0, ...sof, 0xff, 0xd9];
-  const out = new Uint8Array(head.length + (opts.pad ?? 0));
-  out.set(head);
-  return out;
-}
-
 /** A jpeg() padded to exactly `size` bytes. */
-function jpegOfSize(size: number): Uint8Array {
-  return jpeg(100, 100, { pad: size - jpeg(100, 100).length });
-}
-
-const PNG = new Uint8Array([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
+const jpegOfSize = (size: number) => ofSize((pad) => jpeg(100, 100, { pad }), size);
 
 describeEachDb('MMS image upload', (db) => {
   let t: TestGateway;
@@ -69,15 +28,7 @@ describeEachDb('MMS image upload', (db) => {
   });
   after(() => t.close());
 
-  const post = async (parts: readonly Part[], key: string | null = apiKey) => {
-    const { payload, contentType } = await formBody(parts);
-    return t.gw.app.inject({
-      method: 'POST',
-      url: URL,
-      headers: { 'content-type': contentType, ...(key ? { authorization: key } : {}) },
-      payload,
-    });
-  };
+  const post = (parts: readonly Part[], key: string | null = apiKey) => postForm(t, URL, parts, key);
   const file = (bytes: Uint8Array, filename = 'cat.jpg', type = 'image/jpeg'): Part => ({
     name: 'file',
     bytes,
@@ -158,7 +109,7 @@ describeEachDb('MMS image upload', (db) => {
   });
 
   test('A211: a PNG, or bytes without a JPEG frame header, are refused whatever the name says', async () => {
-    await refused([file(PNG, 'cat.jpg', 'image/jpeg')], 'A211', /FF D8 FF/);
+    await refused([file(png(100, 100), 'cat.jpg', 'image/jpeg')], 'A211', /FF D8 FF/);
     await refused([file(new TextEncoder().encode('hello'), 'a.jpg')], 'A211');
     await refused([file(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'a.jpg')], 'A211', /frame header/);
     await refused([file(new Uint8Array(0), 'a.jpg')], 'A211');

@@ -4,9 +4,10 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 import { CATEGORIES } from '../../src/features/infomsg/categories.ts';
 import { findPublicTemplate, PUBLIC_TEMPLATES } from '../../src/features/infomsg/public-templates.ts';
 import { compileTemplate } from '../../src/rules/substitution.ts';
-import { type Client, setupClient } from '../helpers/client.ts';
+import type { Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
+import { startWithClients } from '../helpers/suite-start.ts';
 import { type Api, apiOf, BASE, draft, ok, refused } from './infomsg-helpers.ts';
 
 interface Category {
@@ -34,8 +35,7 @@ describeEachDb('infomsg categories and public templates', (db) => {
   let api: Api;
 
   before(async () => {
-    t = await startTestGateway(db, { clock: 'manual' });
-    c = await setupClient(t, 'acme');
+    [t, c] = await startWithClients(db, ['acme']);
     api = apiOf(t, c.apiKey);
   });
   after(() => t.close());

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
+import type { TemplateView } from '../../src/features/infomsg/views.ts';
 import type { Client } from '../helpers/client.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
 
@@ -10,41 +11,8 @@ import type { TestGateway } from '../helpers/gateway.ts';
 
 export const BASE = '/api/comm/v1/center/infomsg';
 
-export interface Template {
-  senderKey: string;
-  senderKeyType: string;
-  templateCode: string;
-  templateName: string;
-  templateMessageType: string;
-  templateEmphasizeType: string;
-  msgType: string;
-  text: string;
-  extra: string | null;
-  ad: string | null;
-  title: string | null;
-  subtitle: string | null;
-  header: string | null;
-  itemHighlight: { title: string; description: string; imageUrl?: string } | null;
-  item: { list: Array<{ title: string; description: string }>; summary?: unknown } | null;
-  previewMessage: string | null;
-  securityFlag: boolean;
-  categoryCode: string;
-  variables: Array<{ key: string; example: string }>;
-  buttons: Array<Record<string, string>>;
-  imgUrl: string | null;
-  imgName: string | null;
-  inspectionStatus: string;
-  status: string;
-  comment: string;
-  comments: Array<{
-    type: string;
-    comment: string;
-    createdAt: string;
-    attachment: { fileName: string; url: string } | null;
-  }>;
-  createdAt: string;
-  modifiedAt: string;
-}
+/** The template record as the client API answers it. */
+export type Template = TemplateView;
 
 /** A valid registration: two variables with examples and a web-link button using one of them. */
 export function draft(

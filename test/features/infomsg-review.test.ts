@@ -3,10 +3,12 @@ import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../src/features/infomsg/attachment.ts';
 import { findInfomsgTemplate, isSendable } from '../../src/store/infomsg-templates.ts';
-import { advance, type Client, setupClient } from '../helpers/client.ts';
+import { advance, type Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
+import { gif, jpeg, png } from '../helpers/images.ts';
 import { type Part, postForm } from '../helpers/multipart.ts';
+import { startWithClients } from '../helpers/suite-start.ts';
 import {
   type Api,
   apiOf,
@@ -21,14 +23,12 @@ import {
   requestReview,
 } from './infomsg-helpers.ts';
 
-const PNG = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-]);
+const PNG = Buffer.from(png(1, 1));
 const PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
-const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+const GIF = Buffer.from(gif(1, 1));
+const JPEG = Buffer.from(jpeg(1, 1));
 
 describeEachDb('infomsg review', (db) => {
   let t: TestGateway;
@@ -37,9 +37,7 @@ describeEachDb('infomsg review', (db) => {
   let api: Api;
 
   before(async () => {
-    t = await startTestGateway(db, { clock: 'manual' });
-    c = await setupClient(t, 'acme');
-    other = await setupClient(t, 'other');
+    [t, c, other] = await startWithClients(db, ['acme', 'other']);
     api = apiOf(t, c.apiKey);
   });
   after(() => t.close());
@@ -267,17 +265,19 @@ describeEachDb('infomsg review', (db) => {
   });
 });
 
+/** The sandbox reviewer deciding every request by itself, `delaySeconds` after it was made. */
+const autoReview = (decision: 'approve' | 'reject', delaySeconds: number) => ({
+  OMNIGATE_REVIEW_AUTO: decision,
+  OMNIGATE_REVIEW_DELAY_SECONDS: String(delaySeconds),
+});
+
 describeEachDb('infomsg automatic review (approve after 30 s)', (db) => {
   let t: TestGateway;
   let c: Client;
   let api: Api;
 
   before(async () => {
-    t = await startTestGateway(db, {
-      clock: 'manual',
-      env: { OMNIGATE_REVIEW_AUTO: 'approve', OMNIGATE_REVIEW_DELAY_SECONDS: '30' },
-    });
-    c = await setupClient(t, 'acme');
+    [t, c] = await startWithClients(db, ['acme'], { env: autoReview('approve', 30) });
     api = apiOf(t, c.apiKey);
   });
   after(() => t.close());
@@ -342,11 +342,7 @@ describeEachDb('infomsg automatic review (reject)', (db) => {
   let api: Api;
 
   before(async () => {
-    t = await startTestGateway(db, {
-      clock: 'manual',
-      env: { OMNIGATE_REVIEW_AUTO: 'reject', OMNIGATE_REVIEW_DELAY_SECONDS: '5' },
-    });
-    c = await setupClient(t, 'acme');
+    [t, c] = await startWithClients(db, ['acme'], { env: autoReview('reject', 5) });
     api = apiOf(t, c.apiKey);
   });
   after(() => t.close());

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { findInfomsgTemplate, isSendable } from '../../src/store/infomsg-templates.ts';
-import { advance, type Client, setupClient } from '../helpers/client.ts';
+import { advance, type Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
+import { startWithClients } from '../helpers/suite-start.ts';
 import {
   type Api,
   addProfile,
@@ -28,9 +29,7 @@ describeEachDb('infomsg templates', (db) => {
   let otherApi: Api;
 
   before(async () => {
-    t = await startTestGateway(db, { clock: 'manual' });
-    c = await setupClient(t, 'acme');
-    other = await setupClient(t, 'other');
+    [t, c, other] = await startWithClients(db, ['acme', 'other']);
     api = apiOf(t, c.apiKey);
     otherApi = apiOf(t, other.apiKey);
   });

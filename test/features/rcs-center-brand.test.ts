@@ -3,37 +3,16 @@ import { after, before, test } from 'node:test';
 import { BRAND_REVIEW_SECONDS } from '../../src/features/rcs/brand.ts';
 import { getBrand as storedBrand } from '../../src/store/brands.ts';
 import { findBrandDetails, submitBrandChange } from '../../src/store/rcs-brand-details.ts';
-import { advance, type Client, setupClient } from '../helpers/client.ts';
+import { advance, type Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
+import { gif, jpeg, png } from '../helpers/images.ts';
 import { type Part, postForm } from '../helpers/multipart.ts';
+import { startWithClients } from '../helpers/suite-start.ts';
 
 const URL_BRAND = '/api/comm/v1/center/rcs/brand';
 
-/** A PNG as far as any reader looks for its size: signature and IHDR; `pad` bytes make it larger. */
-function png(width: number, height: number, pad = 0): Uint8Array {
-  const b = Buffer.alloc(33 + pad);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  b[24] = 8;
-  b[25] = 6;
-  return new Uint8Array(b);
-}
-
-/** SOI, a JFIF APP0, a baseline frame header with the size, EOI. */
-function jpeg(width: number, height: number): Uint8Array {
-  const app0 = [
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0, 0,
-  ];
-  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03];
-  const rest = [0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
-  return new Uint8Array([0xff, 0xd8, ...app0, ...sof, ...rest, 0xff, 0xd9]);
-}
-
-const GIF = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0xf4, 0x01, 0xf4, 0x01, 0, 0, 0]);
+const GIF = gif(500, 500);
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1'));
 
 const file = (name: string, bytes: Uint8Array, filename: string, type = 'image/png'): Part => ({
@@ -50,9 +29,7 @@ describeEachDb('RCS center: brand', (db) => {
   let brandId: string;
 
   before(async () => {
-    t = await startTestGateway(db, { clock: 'manual' });
-    c = await setupClient(t, 'acme');
-    other = await setupClient(t, 'other');
+    [t, c, other] = await startWithClients(db, ['acme', 'other']);
     brandId = `b-${c.accountId}`;
   });
   after(() => t.close());

@@ -1,34 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type Client, setupClient } from '../helpers/client.ts';
+import type { RcsImage } from '../../src/features/rcs/messagebase.ts';
+import type { Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
+import { jpeg, png } from '../helpers/images.ts';
 import { type Part, postForm } from '../helpers/multipart.ts';
+import { startWithClients } from '../helpers/suite-start.ts';
 
 const URL_FILE = '/api/comm/v1/center/rcs/messagebase/file';
-
-/** A PNG as far as any reader looks for its size: signature and IHDR; `pad` bytes make it larger. */
-function png(width: number, height: number, pad = 0): Uint8Array {
-  const b = Buffer.alloc(33 + pad);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  b[24] = 8;
-  b[25] = 6;
-  return new Uint8Array(b);
-}
-
-/** SOI, a JFIF APP0, a baseline frame header with the size, EOI. */
-function jpeg(width: number, height: number): Uint8Array {
-  const app0 = [
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0, 0,
-  ];
-  const sof = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03];
-  const rest = [0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
-  return new Uint8Array([0xff, 0xd8, ...app0, ...sof, ...rest, 0xff, 0xd9]);
-}
 
 const file = (bytes: Uint8Array, filename = 'card.png', type = 'image/png'): Part => ({
   name: 'file',
@@ -37,15 +17,6 @@ const file = (bytes: Uint8Array, filename = 'card.png', type = 'image/png'): Par
   type,
 });
 
-interface Image {
-  fileId: string;
-  fileName: string;
-  imageWidth: number;
-  imageHeight: number;
-  imageUrl: string;
-  registerDate: string;
-}
-
 describeEachDb('RCS center: message-base images', (db) => {
   let t: TestGateway;
   let c: Client;
@@ -53,11 +24,8 @@ describeEachDb('RCS center: message-base images', (db) => {
   let brandId: string;
   const secondBrand = 'b-second';
 
-  before(async () => {
-    t = await startTestGateway(db, { clock: 'manual' });
-    c = await setupClient(t, 'acme');
-    other = await setupClient(t, 'other');
-    brandId = `b-${c.accountId}`;
+  /** Registers the account's second brand (what the operator does). */
+  const addSecondBrand = async () => {
     const res = await t.request({
       method: 'POST',
       url: `/admin/v1/accounts/${c.accountId}/rcs-brands`,
@@ -65,6 +33,12 @@ describeEachDb('RCS center: message-base images', (db) => {
       body: { brandId: secondBrand, brandKey: 'key-second', name: 'Second' },
     });
     assert.equal(res.statusCode, 200, res.body);
+  };
+
+  before(async () => {
+    [t, c, other] = await startWithClients(db, ['acme', 'other']);
+    brandId = `b-${c.accountId}`;
+    await addSecondBrand();
   });
   after(() => t.close());
 
@@ -85,7 +59,7 @@ describeEachDb('RCS center: message-base images', (db) => {
     assert.equal(res.json().data.code, code, res.body);
     assert.match(res.json().data.result, result);
   };
-  const uploaded = async (parts: readonly Part[]): Promise<Image> => {
+  const uploaded = async (parts: readonly Part[]): Promise<RcsImage> => {
     const res = await upload(parts);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.code, 'A000');
@@ -218,13 +192,7 @@ describeEachDb('RCS center: message-base images', (db) => {
       admin: true,
     });
     assert.equal(del.statusCode, 200, del.body);
-    const res = await t.request({
-      method: 'POST',
-      url: `/admin/v1/accounts/${c.accountId}/rcs-brands`,
-      admin: true,
-      body: { brandId: secondBrand, brandKey: 'key-second', name: 'Second' },
-    });
-    assert.equal(res.statusCode, 200, res.body);
+    await addSecondBrand();
     expectCode(await lookup(secondBrand, image.fileId), 404, 'A602', /is not an image/);
   });
 });

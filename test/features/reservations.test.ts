@@ -135,7 +135,7 @@ describeEachDb('reservation: create and fire', (db) => {
       ],
       flow: [
         {
-          rcs: { brandKey: c.brandKey, formatId: 'SS000000', body: { title: 'T', description: 'rcs #{n}' } },
+          rcs: { brandKey: c.brandKey, formatId: 'SL000000', body: { title: 'T', description: 'rcs #{n}' } },
         },
         sms(c, 'sms #{n}'),
       ],

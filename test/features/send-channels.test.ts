@@ -5,6 +5,7 @@ import { grantSendPermission } from '../../src/store/permissions.ts';
 import { type Client, inbox, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { approvedInfomsgTemplate } from '../helpers/templates.ts';
 
 /* The infomsg, rcs and brandmessage channel objects of a send. */
 
@@ -23,9 +24,13 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
   const info = (o: Record<string, unknown>) => ({
     infomsg: { msgType: 'AT', senderKey: c.senderKey, templateCode: 'TPL-001', text: '안내 #{name}', ...o },
   });
-  const rcs = (o: Record<string, unknown>, description = 'rcs body') => ({
-    rcs: { brandKey: c.brandKey, formatId: 'SS000000', body: { title: 'T', description }, ...o },
-  });
+  // SS000000 (the short text format) has no title; the others carry one.
+  const rcs = (o: Record<string, unknown>, description = 'rcs body') => {
+    const formatId = typeof o.formatId === 'string' ? o.formatId : 'SS000000';
+    const body = formatId === 'SS000000' ? { description } : { title: 'T', description };
+    return { rcs: { brandKey: c.brandKey, formatId, body, ...o } };
+  };
+
   const brand = (o: Record<string, unknown>) => ({
     brandmessage: { sendType: 'free', msgType: 'FT', senderKey: c.senderKey, content: '혜택 안내', ...o },
   });
@@ -84,8 +89,8 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
 
   test('infomsg A523: msgType other than AT or AI', async () => {
     await refused(info({ msgType: 'XX' }), 'A523', 'messageFlow[0].infomsg.msgType');
-    await refused(info({ msgType: undefined }), 'A523', 'infomsg.msgType');
-    // The template decides the type: TPL-001 is a text (AT) template.
+    // The template decides the type: TPL-001 is a text (AT) template; left out, it is the template's.
+    await accepted(info({ msgType: undefined }));
     await refused(info({ msgType: 'AI' }), 'A523', 'template TPL-001 is AT');
   });
 
@@ -103,7 +108,9 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
       'A312',
       'infomsg.attachment.button[1].name',
     );
-    await accepted(info({ attachment: { button: [button('열기')] } }));
+    // Buttons are the template's: a template with that button sends it.
+    await approvedInfomsgTemplate(t, c, 'BTN-1', '#{body}', { buttons: [button('열기')] });
+    await accepted(info({ templateCode: 'BTN-1', attachment: { button: [button('열기')] } }));
   });
 
   test('infomsg A311: responseMethod and the polling timeout (10 to 86400, digit strings too)', async () => {
@@ -125,7 +132,7 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
 
   test('rcs: accepted and delivered; A329 for a brandKey not registered or missing', async () => {
     const to = phone();
-    const key = await accepted(rcs({}), to);
+    const key = await accepted(rcs({ formatId: 'SL000000' }), to);
     await settle(t);
     assert.deepEqual(
       (await inbox(t, to)).map((m) => [m.msgKey, m.channel, m.title, m.text]),

@@ -3,9 +3,9 @@ import { after, before, test } from 'node:test';
 import { type Client, inbox, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { png } from '../helpers/images.ts';
 import { postForm } from '../helpers/multipart.ts';
 import { approvedInfomsgTemplate, brandTemplate } from '../helpers/templates.ts';
-import { png } from './brand-templates-helpers.ts';
 
 /*
  * Sends that name a stored template (spec, Shared behaviours 5 and 10): expanded, substituted per
@@ -263,7 +263,7 @@ describeEachDb('template sends', (db) => {
     const media = up.json().data.data.media;
     assert.ok(media, up.body);
     const rcs = (m: string) => ({
-      rcs: { brandKey: c.brandKey, formatId: 'SS000000', body: { description: 'pic', media: m } },
+      rcs: { brandKey: c.brandKey, formatId: 'SMwThT00', body: { description: 'pic', media: m } },
     });
     const to = phone();
     const data = await one([rcs(media)], to);
@@ -274,5 +274,126 @@ describeEachDb('template sends', (db) => {
       (await inbox(t, to)).map((m) => m.payload.body),
       [{ description: 'pic', media }],
     );
+  });
+
+  test('the approved template goes out whole: emphasis title, buttons with their links substituted', async () => {
+    await approvedInfomsgTemplate(t, c, 'PAY-1', '#{name}님 결제 완료', {
+      templateEmphasizeType: 'TEXT',
+      title: '#{amount}원',
+      subtitle: '결제 금액',
+      buttons: [{ type: 'WL', name: '영수증', urlMobile: 'https://shop.example/r/#{order}' }],
+    });
+    const to = phone();
+    const data = await one([info({ templateCode: 'PAY-1' })], to, {
+      replaceWords: { name: '민', amount: '5,000', order: 'Z9' },
+    });
+    assert.equal(data.data.destinations[0].code, 'A000', JSON.stringify(data));
+    await settle(t);
+    const [m] = await inbox(t, to);
+    assert.equal(m?.text, '민님 결제 완료');
+    assert.equal(m?.payload.title, '5,000원');
+    assert.equal(m?.payload.subtitle, '결제 금액');
+    assert.deepEqual(m?.payload.attachment, {
+      button: [{ type: 'WL', name: '영수증', urlMobile: 'https://shop.example/r/Z9' }],
+    });
+    // Buttons other than the template's are refused, whatever the text.
+    const evil = [{ type: 'WL', name: 'Evil', urlMobile: 'https://evil.example' }];
+    await refused(
+      [info({ templateCode: 'PAY-1', attachment: { button: evil } })],
+      'A334',
+      'attachment.button',
+    );
+    const same = [{ type: 'WL', name: '영수증', urlMobile: 'https://shop.example/r/Q1' }];
+    const own = await one([info({ templateCode: 'PAY-1', attachment: { button: same } })], phone());
+    assert.equal(own.data.destinations[0].code, 'A000', JSON.stringify(own));
+  });
+
+  test('a wrong infomsg sendType is A321 (before the template is looked at)', async () => {
+    await refused([info({ sendType: 'zzz' })], 'A321', 'infomsg.sendType');
+  });
+
+  test('brand templates without text (catalog FG) are sent from the template; a template send carries no parts', async () => {
+    const up = async (kind: string, w: number, h: number) => {
+      const res = await postForm(
+        t,
+        `/api/comm/v1/file/brandmessage/${kind}`,
+        [{ name: 'file', bytes: png(w, h), filename: 'p.png', type: 'image/png' }],
+        c.apiKey,
+      );
+      return res.json().data.data.imgUrl as string;
+    };
+    const first = await up('catalog/oddFirst', 1000, 500);
+    const square = await up('catalog', 600, 600);
+    const item = (imgUrl: string) => ({ title: 'Lamp', imgUrl, link: 'https://shop.example.com/lamp' });
+    await brandTemplate(t, c, {
+      templateCode: 'CAT-3',
+      templateName: 'catalog',
+      msgType: 'FG',
+      header: 'Our picks',
+      attachment: { item: { list: [item(first), item(square), item(square)] } },
+    });
+    const to = phone();
+    const data = await one([brand({ sendType: 'template', templateCode: 'CAT-3', targeting: 'I' })], to);
+    assert.equal(data.data.destinations[0].code, 'A000', JSON.stringify(data));
+    const basic = await one([brand({ sendType: 'basic', templateCode: 'CAT-3' })], phone());
+    assert.equal(basic.data.destinations[0].code, 'A000', JSON.stringify(basic));
+    await settle(t);
+    const [m] = await inbox(t, to);
+    assert.equal(m?.payload.msgType, 'FG');
+    assert.equal(m?.payload.header, 'Our picks');
+    const list = (
+      m?.payload.attachment as { item?: { list?: Array<{ title: string; imgUrl: string }> } } | undefined
+    )?.item?.list;
+    assert.deepEqual(
+      list?.map((x) => [x.title, x.imgUrl]),
+      [first, square, square].map((u) => ['Lamp', u]),
+    );
+    await refused(
+      [brand({ sendType: 'template', templateCode: 'CAT-3', attachment: { item: { list: [] } } })],
+      'A300',
+      'carries no attachment',
+    );
+  });
+
+  test('variable separation needs a value for every keyword of the message, button links included', async () => {
+    await brandTemplate(t, c, {
+      templateCode: 'B-LINK',
+      templateName: 'link',
+      msgType: 'TEXT',
+      text: '#{name}님 안내',
+      attachment: { button: [{ type: 'WL', name: '보기', urlMobile: 'https://shop.example/#{path}' }] },
+    });
+    const flow = [brand({ sendType: 'basic', templateCode: 'B-LINK' })];
+    const res = await send(t, c, {
+      destinations: [
+        { to: phone(), messageVariable: { name: '가' } },
+        { to: phone(), messageVariable: { name: '나', path: 'sale' } },
+      ],
+      messageFlow: flow,
+    });
+    const [a, b] = res.json().data.data.destinations;
+    assert.equal(a.code, 'A335', res.body);
+    assert.match(a.result, /#\{path\}/);
+    assert.equal(b.code, 'A000', res.body);
+    await settle(t);
+    const [m] = await inbox(t, b.to);
+    assert.deepEqual(m?.payload.attachment, {
+      button: [{ type: 'WL', name: '보기', urlMobile: 'https://shop.example/sale' }],
+    });
+  });
+
+  test('rcs: body.title and body.media as the format takes them', async () => {
+    const rcs = (formatId: string, body: Record<string, unknown>) => ({
+      rcs: { brandKey: c.brandKey, formatId, body },
+    });
+    await refused([rcs('SS000000', { title: 'T', description: 'x' })], 'A320', 'SS000000 has no title');
+    await refused([rcs('SS000000', { description: 'x', media: 'm' })], 'A320', 'SS000000 has no image');
+    await refused(
+      [rcs('SMwThT00', { description: 'x' })],
+      'A303',
+      'body.media is required by format SMwThT00',
+    );
+    const ok = await one([rcs('SL000000', { title: 'T', description: 'long' })], phone());
+    assert.equal(ok.data.destinations[0].code, 'A000', JSON.stringify(ok));
   });
 });

@@ -6,8 +6,9 @@ import { findImageByUrl } from '../../src/features/files/image-upload.ts';
 import { ratioOf, shareOneRatio } from '../../src/rules/image-ratio.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { gif, jpeg, ofSize, png } from '../helpers/images.ts';
 import type { Part } from '../helpers/multipart.ts';
-import { filePart, gif, jpeg, ofSize, pathOf, png, TEXT, upload } from './uploads-fixtures.ts';
+import { filePart, pathOf, TEXT, upload } from './uploads-fixtures.ts';
 
 type Size = readonly [number, number];
 

@@ -7,8 +7,9 @@ import { findFile, findUsableFiles } from '../../src/store/files.ts';
 import { advance } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { gif, jpeg, ofSize, png } from '../helpers/images.ts';
 import type { Part } from '../helpers/multipart.ts';
-import { filePart, gif, jpeg, ofSize, pathOf, png, TEXT, upload } from './uploads-fixtures.ts';
+import { filePart, pathOf, TEXT, upload } from './uploads-fixtures.ts';
 
 const RCS = 'rcs';
 

@@ -8,7 +8,8 @@ import {
   ratioOf,
   shareOneRatio,
 } from '../../src/rules/image-ratio.ts';
-import { gif, jpeg, png, TEXT } from './uploads-fixtures.ts';
+import { gif, jpeg, png } from '../helpers/images.ts';
+import { TEXT } from './uploads-fixtures.ts';
 
 describe('image rules (pure)', () => {
   test('detectImage reads the format and size from the header, whatever it is named', () => {

@@ -24,7 +24,8 @@ export async function approvedInfomsgTemplate(
   text: string,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  const keys = [...new Set([...text.matchAll(/#\{([^}]+)\}/g)].map((m) => m[1] ?? ''))];
+  const all = JSON.stringify({ text, ...extra });
+  const keys = [...new Set([...all.matchAll(/#\{([^}]+)\}/g)].map((m) => m[1] ?? ''))];
   const infomsg = {
     senderKey: c.senderKey,
     templateCode,

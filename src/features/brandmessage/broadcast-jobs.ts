@@ -1,7 +1,125 @@
 import type { Ctx } from '../../context.ts';
+import { DISPATCH_JOB } from '../../engine/dispatch.ts';
 import type { JobHandler } from '../../engine/runner.ts';
+import { inSendWindow, nextWindowOpen } from '../../rules/broadcast-window.ts';
+import { findBrandTemplate } from '../../store/brand-templates.ts';
+import { advanceBroadcast, type Broadcast, getBroadcast, moveBroadcast } from '../../store/broadcasts.ts';
+import { newId } from '../../store/ids.ts';
+import type { NewJob } from '../../store/jobs.ts';
+import { acceptSend, type NewMessage } from '../../store/messages.ts';
+import { getProfile } from '../../store/profiles.ts';
+import { broadcastRecipients } from './audience.ts';
 
-/** Background work of broadcasts (start, pacing, quiet hours). */
-export function broadcastJobHandlers(_ctx: Ctx): ReadonlyMap<string, JobHandler> {
-  return new Map();
+export const BROADCAST_JOB = 'broadcast.tick';
+/** A paused broadcast's job looks again this often, so that a resume is never lost. */
+export const PAUSED_POLL_MS = 60_000;
+const SECOND = 1000;
+
+/** The one job that moves a broadcast on (its dedupe key keeps it one). */
+export function tickJob(requestId: number, runAt: number): NewJob {
+  return { kind: BROADCAST_JOB, payload: { requestId }, runAt, dedupeKey: `${BROADCAST_JOB}:${requestId}` };
+}
+
+/** Thrown inside the chunk's transaction to roll it back: the broadcast moved meanwhile. */
+class Moved extends Error {}
+
+/**
+ * READY → SENDING at its start time, unless its template or profile has gone (BLOCKED): a
+ * broadcast never sends something other than what was scheduled.
+ */
+async function start(ctx: Ctx, b: Broadcast, now: number): Promise<boolean> {
+  const template = await findBrandTemplate(ctx.store, b.senderKey, b.templateCode);
+  const profile = await getProfile(ctx.store, b.accountId, b.senderKey);
+  if (!profile || template?.status !== 'A') {
+    await moveBroadcast(ctx.store.db, b.requestId, ['READY'], 'BLOCKED', now, { doneAt: now });
+    ctx.logger.warn({ requestId: b.requestId }, 'broadcast blocked: its template or profile is gone');
+    return false;
+  }
+  return moveBroadcast(ctx.store.db, b.requestId, ['READY'], 'SENDING', now, {
+    startedAt: b.startedAt ?? now,
+  });
+}
+
+/**
+ * One second of a SENDING broadcast: the next `tpsLimit` numbers become messages of a request of
+ * their own (the broadcast's flow), committed with the move of the broadcast's cursor, so a
+ * chunk is accepted exactly once even when two instances or a restart run the same tick.
+ */
+async function sendChunk(ctx: Ctx, b: Broadcast, now: number): Promise<'more' | 'done' | 'moved'> {
+  const phones = await broadcastRecipients(ctx, b.senderKey, b.friendGroupKey, b.cursor, b.tpsLimit);
+  const last = phones.at(-1);
+  if (last === undefined) {
+    return (await moveBroadcast(ctx.store.db, b.requestId, ['SENDING'], 'DONE', now, { doneAt: now }))
+      ? 'done'
+      : 'moved';
+  }
+  const done = phones.length < b.tpsLimit;
+  const requestId = newId('req_');
+  const messages: NewMessage[] = phones.map((to) => ({
+    msgKey: newId(''),
+    to,
+    destRef: null,
+    vars: null,
+    status: 'queued',
+  }));
+  try {
+    await acceptSend(
+      ctx.store,
+      {
+        id: requestId,
+        accountId: b.accountId,
+        keyId: b.keyId,
+        flow: b.flow,
+        paymentCode: b.paymentCode,
+        groupKey: null,
+        ref: b.campaignId,
+        dlr: b.dlr,
+        resvKey: null,
+      },
+      messages,
+      [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }],
+      null,
+      now,
+      async (tx) => {
+        const chunk = { cursor: last, count: phones.length, done };
+        if (!(await advanceBroadcast(tx, b.requestId, b.cursor, chunk, now))) throw new Moved();
+      },
+    );
+  } catch (err) {
+    if (err instanceof Moved) return 'moved';
+    throw err;
+  }
+  ctx.workAdded();
+  ctx.events.emit('messages.accepted', { count: messages.length });
+  return done ? 'done' : 'more';
+}
+
+/**
+ * The broadcast's clock: it starts at sendStartAt, sends a second's worth (tpsLimit) each second
+ * inside 08:00-20:50 Korea time, waits for 08:00 outside it (still SENDING: the stop is the
+ * window's, not the client's), and ends DONE when every number has been handed to the engine.
+ */
+export function broadcastJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> {
+  const tick: JobHandler = async (job) => {
+    const requestId = Number(job.payload.requestId);
+    if (!Number.isInteger(requestId)) return undefined;
+    const now = ctx.clock.now();
+    let b = await getBroadcast(ctx.store.db, requestId);
+    if (!b) return undefined;
+    if (b.status === 'PAUSED') return { rescheduleAt: now + PAUSED_POLL_MS };
+    if (b.status === 'READY') {
+      if (now < b.sendStartAt) return { rescheduleAt: b.sendStartAt };
+      await start(ctx, b, now);
+      b = await getBroadcast(ctx.store.db, requestId);
+      if (!b) return undefined;
+    }
+    if (b.status === 'PAUSED') return { rescheduleAt: now + PAUSED_POLL_MS };
+    if (b.status !== 'SENDING') return undefined;
+    if (!inSendWindow(now)) return { rescheduleAt: nextWindowOpen(now) };
+    const outcome = await sendChunk(ctx, b, now);
+    if (outcome === 'done') return undefined;
+    // Moved (paused, terminated, or another instance went first): look again at once.
+    return { rescheduleAt: outcome === 'moved' ? now : now + SECOND };
+  };
+  return new Map([[BROADCAST_JOB, tick]]);
 }

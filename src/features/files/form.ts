@@ -27,8 +27,61 @@ export function partsOptions(maxFileBytes: number): PartsOptions {
 
 async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   for await (const _chunk of stream) {
-    // discarded: a file part the upload does not use
+    // discarded: a file part the form does not use
   }
+}
+
+/** What a form with one file field carries, as read; the caller picks the text fields it takes. */
+export interface FormParts {
+  /** Text fields by name (the last of a name sent twice). */
+  readonly fields: Record<string, string>;
+  /** The first part named like the file field. */
+  readonly file: UploadForm['file'];
+  /** How many parts carried the file field: more than one is refused by the caller, in its words. */
+  readonly fileParts: number;
+}
+
+/**
+ * Reads a form as it streams: the first part named `fileField` is kept (up to the options'
+ * limit), other file parts are read and dropped, text fields are collected.
+ */
+export async function readFormParts(
+  req: FastifyRequest,
+  fileField: string,
+  options: PartsOptions,
+): Promise<FormParts> {
+  const fields: Record<string, string> = {};
+  let file: UploadForm['file'];
+  let fileParts = 0;
+  try {
+    for await (const part of req.parts(options)) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField) {
+          await drain(part.file);
+          continue;
+        }
+        fileParts += 1;
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (fileParts === 1) {
+          file = {
+            bytes: Buffer.concat(chunks),
+            filename: part.filename ?? '',
+            oversize: part.file.truncated,
+          };
+        }
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof GatewayError) throw err;
+    // Everything here comes from parsing the client's body: a missing boundary, a cut-off part,
+    // too many parts. It is the client's request that is wrong, never a 500.
+    const message = err instanceof Error ? err.message : String(err);
+    throw new GatewayError('A300', `malformed multipart/form-data: ${message}`);
+  }
+  return { fields, file, fileParts };
 }
 
 /**
@@ -40,40 +93,8 @@ export async function readUploadForm(req: FastifyRequest, maxFileBytes: number):
   if (!req.isMultipart()) {
     throw new GatewayError('A415', 'expected multipart/form-data with a file part named file');
   }
-  let file: UploadForm['file'];
-  let files = 0;
-  let fileKey: string | undefined;
-  let imageName: string | undefined;
-  try {
-    for await (const part of req.parts(partsOptions(maxFileBytes))) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          await drain(part.file);
-          continue;
-        }
-        files += 1;
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        if (files === 1) {
-          file = {
-            bytes: Buffer.concat(chunks),
-            filename: part.filename ?? '',
-            oversize: part.file.truncated,
-          };
-        }
-      } else if (typeof part.value === 'string') {
-        if (part.fieldname === 'fileKey') fileKey = part.value;
-        else if (part.fieldname === 'imageName') imageName = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof GatewayError) throw err;
-    // Everything here comes from parsing the client's body: a missing boundary, a cut-off part,
-    // too many parts. It is the client's request that is wrong, never a 500.
-    const message = err instanceof Error ? err.message : String(err);
-    throw new GatewayError('A300', `malformed multipart/form-data: ${message}`);
-  }
-  if (files > 1)
+  const { fields, file, fileParts } = await readFormParts(req, 'file', partsOptions(maxFileBytes));
+  if (fileParts > 1)
     throw new GatewayError('A300', 'one file per upload: the form has more than one part named file');
-  return { file, fileKey, imageName };
+  return { file, fileKey: fields.fileKey, imageName: fields.imageName };
 }

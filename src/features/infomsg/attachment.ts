@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { partsOptions } from '../files/form.ts';
+import { partsOptions, readFormParts } from '../files/form.ts';
 import { baseName, extensionOf, IMAGE_NAME_MAX, storeUpload } from '../files/storage.ts';
 
 /** The largest review attachment (the spec names formats, not a size): a scanned document fits. */
@@ -57,55 +57,20 @@ const FORMATS: Record<string, { mime: string; label: string; signatures: number[
   },
 };
 
-async function drain(stream: AsyncIterable<unknown>): Promise<void> {
-  for await (const _chunk of stream) {
-    // discarded: a file part the review form does not use
-  }
-}
-
 /**
  * Reads the form-data review request as it streams: text fields, and the `attachment` part (kept
  * up to ATTACHMENT_MAX_BYTES). A second attachment is refused rather than one chosen silently.
  */
 export async function readReviewForm(req: FastifyRequest): Promise<ReviewForm> {
   const base = partsOptions(ATTACHMENT_MAX_BYTES);
-  const fields: Record<string, string> = {};
-  let attachment: RawAttachment | undefined;
-  let files = 0;
-  try {
-    for await (const part of req.parts({
-      ...base,
-      // The attachment is a file even when the client sent it without a filename.
-      isPartAFile: (fieldName, contentType, fileName) =>
-        fieldName === ATTACHMENT_FIELD || (base.isPartAFile?.(fieldName, contentType, fileName) ?? false),
-    })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== ATTACHMENT_FIELD) {
-          await drain(part.file);
-          continue;
-        }
-        files += 1;
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        if (files === 1) {
-          attachment = {
-            bytes: Buffer.concat(chunks),
-            filename: part.filename ?? '',
-            oversize: part.file.truncated,
-          };
-        }
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    if (err instanceof GatewayError) throw err;
-    // A missing boundary, a cut-off part, too many parts: the client's body is wrong, never a 500.
-    const message = err instanceof Error ? err.message : String(err);
-    throw new GatewayError('A300', `malformed multipart/form-data: ${message}`);
-  }
-  if (files > 1) throw new GatewayError('A300', 'one attachment per review request');
-  return { fields, attachment };
+  const { fields, file, fileParts } = await readFormParts(req, ATTACHMENT_FIELD, {
+    ...base,
+    // The attachment is a file even when the client sent it without a filename.
+    isPartAFile: (fieldName, contentType, fileName) =>
+      fieldName === ATTACHMENT_FIELD || (base.isPartAFile?.(fieldName, contentType, fileName) ?? false),
+  });
+  if (fileParts > 1) throw new GatewayError('A300', 'one attachment per review request');
+  return { fields, attachment: file };
 }
 
 /** Checks the attachment's format by its extension and its content, and its size. */

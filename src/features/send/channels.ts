@@ -6,7 +6,7 @@ import { MMS_MAX_BYTES, SMS_MAX_BYTES } from '../../rules/bytes.ts';
 import { compileTemplate, type Template } from '../../rules/substitution.ts';
 import { matchesTemplate } from '../../rules/template-match.ts';
 import { findPublicTemplate } from '../infomsg/public-templates.ts';
-import { findCommonFormat } from '../rcs/formats.ts';
+import { findCommonFormat, type RcsCommonFormat } from '../rcs/formats.ts';
 import type { FlowEntryT } from './schema.ts';
 
 /** A length rule checked for each recipient after substitution (A328 on that recipient). */
@@ -25,6 +25,8 @@ export interface PreparedStep {
   limitCode: Code;
   /** Variable separation: each recipient must give a value for every keyword (A335). */
   variableSeparation: boolean;
+  /** Variable separation: the keywords of the whole message (text, buttons, items). */
+  requiredKeys: readonly string[];
   /** When the step was prepared (gateway clock): recipients' discount rates are judged at it. */
   preparedAt: number;
   /** mms: fileKeys that must be usable (issued to this account and not expired). */
@@ -70,7 +72,7 @@ function checkOriginCid(at: string, v: unknown): void {
   if (typeof v !== 'string' || v.length !== 9) fail('A314', `${at}.originCID must be exactly 9 characters`);
 }
 
-function checkButtons(at: string, buttons: unknown): void {
+export function checkButtons(at: string, buttons: unknown): void {
   if (buttons === undefined || buttons === null) return;
   if (!Array.isArray(buttons)) fail('A312', `${at}.attachment.button must be an array`);
   buttons.forEach((b, i) => {
@@ -116,6 +118,7 @@ function prepared(
     limit,
     limitCode: 'A328',
     variableSeparation: false,
+    requiredKeys: [],
     preparedAt: 0,
     fileKeys,
     needs,
@@ -140,6 +143,26 @@ function base(
     responseMethod: null,
     timeoutSec: null,
   };
+}
+
+/** body.title and body.media as the format takes them (its body elements of card 1). */
+function checkRcsBody(
+  at: string,
+  format: RcsCommonFormat,
+  body: { title: string | null; media: string | undefined },
+): void {
+  const element = (param: 'title' | 'media') => format.body.find((e) => e.param === param && e.card === 1);
+  const title = element('title');
+  if (body.title !== null && body.title !== '') {
+    if (!title) fail('A320', `${at}.body.title: format ${format.formatId} has no title`);
+    if (title.type === 'text' && [...body.title].length > title.maxLength) {
+      fail('A328', `${at}.body.title is over ${title.maxLength} characters`);
+    }
+  } else if (title?.required) fail('A303', `${at}.body.title is required by format ${format.formatId}`);
+  const media = element('media');
+  if (body.media) {
+    if (!media) fail('A320', `${at}.body.media: format ${format.formatId} has no image`);
+  } else if (media?.required) fail('A303', `${at}.body.media is required by format ${format.formatId}`);
 }
 
 /** Validates one messageFlow entry; throws a coded error naming the field. */
@@ -184,6 +207,8 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
     }
     case 'infomsg': {
       const o = entry.infomsg ?? {};
+      if (o.sendType !== undefined && o.sendType !== 'template')
+        fail('A321', `${at}.sendType must be template when given`);
       const pub = findPublicTemplate(str(o.templateCode) ?? '');
       // A public template is a text message: its automatic substitution may leave msgType out.
       const msgType = o.msgType ?? (pub && o.sendType === 'template' ? 'AT' : undefined);
@@ -192,8 +217,6 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       if (!senderKey) fail('A326', `${at}.senderKey is required`);
       checkButtons(at, o.attachment?.button);
       const rm = checkResponse(at, o);
-      if (o.sendType !== undefined && o.sendType !== 'template')
-        fail('A321', `${at}.sendType must be template when given`);
       let text = str(o.text);
       if ((text === undefined || text.trim() === '') && pub && o.sendType === 'template') {
         text = pub.text;
@@ -228,6 +251,7 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       const text = requireText(at, 'body.description', o.body?.description ?? content?.description);
       const title = str(o.body?.title) ?? null;
       const media = str(o.body?.media)?.trim();
+      checkRcsBody(at, format, { title, media });
       const step = base('rcs', 'RCS', format.msgType, from, payload);
       step.text = text;
       step.title = title;
@@ -258,10 +282,13 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       if (rateProblem) fail('A313', `${at}.${rateField} ${rateProblem}`);
       checkButtons(at, (raw as { attachment?: { button?: unknown } }).attachment?.button);
       const rm = checkResponse(at, o);
-      const text = str(o.content ?? (raw as { text?: unknown }).text);
+      let text = str(o.content ?? (raw as { text?: unknown }).text);
       if (text === undefined || text.trim() === '') {
         if (sendType === 'free') fail('A303', `${at}.content is required for a free send`);
-        fail('A505', `${at}.templateCode ${str(o.templateCode) ?? ''} is not an approved template`);
+        // basic and template sends were expanded from their stored template before this check
+        // (no template: A505 there); catalog, commerce and carousel templates may have no text.
+        if (!str(o.templateCode)) fail('A505', `${at}.templateCode is required for a ${sendType} send`);
+        text = '';
       }
       const step = base('brandmessage', 'BRANDMESSAGE', msgType, null, payload);
       step.text = text;

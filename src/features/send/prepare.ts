@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import { keywordsIn } from '../../rules/substitution.ts';
 import { type PreparedStep, prepareStep } from './channels.ts';
 import type { FlowEntryT } from './schema.ts';
 import { expandTemplates } from './templates.ts';
@@ -13,7 +14,10 @@ export async function prepareFlow(
   const expanded = await expandTemplates(ctx, accountId, flow);
   return expanded.map(({ entry, use }, i) => {
     const p = prepareStep(entry, i, now);
-    if (use?.variableSeparation) p.variableSeparation = true;
+    if (use?.variableSeparation) {
+      p.variableSeparation = true;
+      p.requiredKeys = keywordsIn(p.step.payload);
+    }
     return p;
   });
 }

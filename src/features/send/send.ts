@@ -148,7 +148,7 @@ export function checkRecipient(
   for (const [i, p] of steps.entries()) {
     const at = `messageFlow[${i}].${p.step.channel}`;
     if (p.variableSeparation) {
-      const missing = p.text.missing(words);
+      const missing = p.requiredKeys.filter((k) => !words || typeof words[k] !== 'string');
       if (missing.length > 0) {
         return {
           code: 'A335',

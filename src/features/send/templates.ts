@@ -1,10 +1,12 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { matchesTemplate } from '../../rules/template-match.ts';
-import { findBrandTemplate } from '../../store/brand-templates.ts';
+import { type BrandTemplate, findBrandTemplate } from '../../store/brand-templates.ts';
 import { findInfomsgTemplate, isSendable } from '../../store/infomsg-templates.ts';
 import { getProfile } from '../../store/profiles.ts';
+import { templateView } from '../brandmessage/template-view.ts';
 import { findPublicTemplate } from '../infomsg/public-templates.ts';
+import { checkButtons } from './channels.ts';
 import type { FlowEntryT } from './schema.ts';
 
 /** How a step names its template, for the per-recipient checks of the send. */
@@ -17,6 +19,29 @@ export interface ExpandedEntry {
   entry: FlowEntryT;
   use: TemplateUse | null;
 }
+
+/** The template's parts in the shape a client sends them (attachment, carousel, header, ...). */
+function wireParts(t: BrandTemplate): Record<string, unknown> {
+  const v = templateView(t);
+  const out: Record<string, unknown> = {};
+  for (const k of ['header', 'additionalContent', 'attachment', 'carousel', 'discountRate'] as const) {
+    if (v[k] !== undefined) out[k] = v[k];
+  }
+  return out;
+}
+
+/** The structured parts of a brand message body (besides its text). */
+const BODY_PARTS = [
+  'attachment',
+  'carousel',
+  'header',
+  'additionalContent',
+  'image',
+  'coupon',
+  'commerce',
+  'video',
+  'item',
+] as const;
 
 function text(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
@@ -86,20 +111,57 @@ async function expandInfomsg(
   if (o.msgType !== undefined && o.msgType !== t.msgType) {
     throw new GatewayError('A523', `${at}.msgType ${o.msgType}: template ${code} is ${t.msgType}`);
   }
-  const given = text(o.text);
-  if (given === undefined) {
-    if (o.sendType !== 'template') return { entry, use: null }; // the step's own check: A303
-    const expanded: Record<string, unknown> = { ...o, msgType: t.msgType, text: t.text };
-    if (o.attachment?.button === undefined && t.buttons.length > 0) {
-      expanded.attachment = { ...(o.attachment ?? {}), button: t.buttons };
-    }
-    if (t.imgUrl) expanded.imgUrl = t.imgUrl;
-    return { entry: { infomsg: expanded }, use: null };
+  const buttons = o.attachment?.button;
+  checkButtons(at, buttons);
+  if (buttons !== undefined && !matchesButtons(t.buttons, buttons)) {
+    throw new GatewayError('A334', `${at}.attachment.button does not match the buttons of template ${code}`);
   }
-  if (!matchesTemplate(t.text, given)) {
+  const given = text(o.text);
+  if (given === undefined && o.sendType !== 'template') return { entry, use: null }; // the step's own check: A303
+  if (given !== undefined && !matchesTemplate(t.text, given)) {
     throw new GatewayError('A334', `${at}.text does not match template ${code}`);
   }
-  return { entry, use: null };
+  // The approved template is the message: its parts go out as they were reviewed, whatever the
+  // client sent beside them; the client's own text (checked above) keeps its filled-in values.
+  const expanded: Record<string, unknown> = {
+    ...o,
+    msgType: t.msgType,
+    text: given ?? t.text,
+    templateMessageType: t.templateMessageType,
+    templateEmphasizeType: t.templateEmphasizeType,
+    attachment: { ...(o.attachment ?? {}), button: buttons ?? t.buttons },
+  };
+  for (const [k, v] of Object.entries({
+    title: t.title,
+    subtitle: t.subtitle,
+    extra: t.extra,
+    ad: t.ad,
+    header: t.header,
+    itemHighlight: t.itemHighlight,
+    item: t.item,
+    imgUrl: t.imgUrl,
+  })) {
+    if (v !== null) expanded[k] = v;
+  }
+  return { entry: { infomsg: expanded }, use: null };
+}
+
+/**
+ * A client's buttons keep to the template's: the same buttons in the same order (type and name),
+ * each link matching the template's link (its keywords standing for any value).
+ */
+function matchesButtons(
+  tpl: ReadonlyArray<{ type: string; name: string; urlMobile?: string; urlPc?: string }>,
+  given: ReadonlyArray<{ type?: string; name?: string; urlMobile?: string; urlPc?: string }>,
+): boolean {
+  if (tpl.length !== given.length) return false;
+  return tpl.every((b, i) => {
+    const g = given[i];
+    if (!g || g.type !== b.type || g.name !== b.name) return false;
+    const link = (a: string | undefined, x: string | undefined) =>
+      a === undefined ? x === undefined || x === '' : x !== undefined && matchesTemplate(a, x);
+    return link(b.urlMobile, g.urlMobile) && link(b.urlPc, g.urlPc);
+  });
 }
 
 async function expandBrand(
@@ -135,21 +197,27 @@ async function expandBrand(
     throw new GatewayError('A523', `${at}.msgType ${o.msgType}: template ${code} is ${t.msgType}`);
   }
   const given = text(o.content ?? raw.text);
+  const parts = BODY_PARTS.filter((k) => raw[k] !== undefined && raw[k] !== null);
+  if (o.sendType === 'template' && (given !== undefined || parts.length > 0)) {
+    const what = given !== undefined ? 'content' : parts.join(', ');
+    throw new GatewayError('A300', `${at}: a template send carries no ${what}; the stored template is sent`);
+  }
   if (given !== undefined) {
-    if (o.sendType === 'template') {
-      throw new GatewayError(
-        'A300',
-        `${at}: a template send carries no content; the stored template is sent`,
-      );
-    }
     if (!matchesTemplate(t.text, given)) {
       throw new GatewayError('A334', `${at}.content does not match template ${code}`);
     }
     return { entry: { brandmessage: { ...raw, msgType: t.msgType } }, use: null };
   }
+  if (parts.length > 0) {
+    throw new GatewayError(
+      'A300',
+      `${at}: ${parts.join(', ')} come from template ${code}; send them in the payload style with its content`,
+    );
+  }
+  // The registered template is the message (variable separation fills its keywords).
   const expanded: Record<string, unknown> = {
-    ...t.content,
     ...raw,
+    ...wireParts(t),
     msgType: t.msgType,
     content: t.text,
     ...(raw.pushAlarm === undefined && t.pushAlarm ? { pushAlarm: t.pushAlarm } : {}),

@@ -1,0 +1,99 @@
+import { formatKst } from '../../clock.ts';
+import type { Ctx } from '../../context.ts';
+import { GatewayError } from '../../errors.ts';
+import { type Broadcast, type BroadcastStatus, getBroadcast, moveBroadcast } from '../../store/broadcasts.ts';
+import { enqueueJobs, moveJob } from '../../store/jobs.ts';
+import { tickJob } from './broadcast-jobs.ts';
+
+/** data.data.brandmessage: the spec's broadcast record (plus friendGroupKey and the done time). */
+export interface BroadcastView {
+  requestId: number;
+  status: BroadcastStatus;
+  sendStartAt: string;
+  campaignId: string;
+  tpsLimit: number;
+  pushAlarm: string;
+  expectedCount: number;
+  sendCount: number;
+  senderKey: string;
+  templateCode: string;
+  msgType: string;
+  friendGroupKey: string | null;
+  doneAt: string | null;
+}
+
+export function view(b: Broadcast): BroadcastView {
+  return {
+    requestId: b.requestId,
+    status: b.status,
+    sendStartAt: formatKst(b.sendStartAt),
+    campaignId: b.campaignId ?? '',
+    tpsLimit: b.tpsLimit,
+    pushAlarm: b.pushAlarm,
+    expectedCount: b.expectedCount,
+    sendCount: b.sendCount,
+    senderKey: b.senderKey,
+    templateCode: b.templateCode,
+    msgType: b.msgType,
+    friendGroupKey: b.friendGroupKey,
+    doneAt: b.doneAt === null ? null : formatKst(b.doneAt),
+  };
+}
+
+/** The account's broadcast of that profile; anything else is not found (A820). */
+export async function loadOwn(
+  ctx: Ctx,
+  accountId: string,
+  senderKey: string,
+  requestId: number,
+): Promise<Broadcast> {
+  const b = await getBroadcast(ctx.store.db, requestId);
+  if (!b || b.accountId !== accountId || b.senderKey !== senderKey) {
+    throw new GatewayError('A820', `broadcast ${requestId} of senderKey ${senderKey}`);
+  }
+  return b;
+}
+
+async function transition(
+  ctx: Ctx,
+  accountId: string,
+  senderKey: string,
+  requestId: number,
+  action: string,
+  from: readonly BroadcastStatus[],
+  to: BroadcastStatus,
+): Promise<Broadcast> {
+  await loadOwn(ctx, accountId, senderKey, requestId);
+  const now = ctx.clock.now();
+  const moved = await ctx.store.db.transaction().execute(async (tx) => {
+    if (!(await moveBroadcast(tx, requestId, from, to, now, to === 'TERMINATED' ? { doneAt: now } : {})))
+      return false;
+    if (to === 'READY') {
+      // Resumed: its job looks at once (a paused broadcast's job waits up to a minute).
+      const job = tickJob(requestId, now);
+      if (!(await moveJob(tx, job.dedupeKey ?? '', now))) await enqueueJobs(tx, [job], now);
+    }
+    return true;
+  });
+  const after = await loadOwn(ctx, accountId, senderKey, requestId);
+  if (!moved) {
+    throw new GatewayError(
+      'A824',
+      `cannot ${action} a broadcast in ${after.status} (only ${from.join(' or ')})`,
+    );
+  }
+  if (to === 'READY') ctx.workAdded();
+  return after;
+}
+
+/** SENDING → PAUSED: sendCount keeps what was sent so far. */
+export const pause = (ctx: Ctx, accountId: string, senderKey: string, requestId: number) =>
+  transition(ctx, accountId, senderKey, requestId, 'pause', ['SENDING'], 'PAUSED');
+
+/** PAUSED → READY: it goes on by itself (at once when its start time has passed). */
+export const resume = (ctx: Ctx, accountId: string, senderKey: string, requestId: number) =>
+  transition(ctx, accountId, senderKey, requestId, 'resume', ['PAUSED'], 'READY');
+
+/** READY or SENDING → TERMINATED: nothing more is sent; what was handed over goes on. */
+export const terminate = (ctx: Ctx, accountId: string, senderKey: string, requestId: number) =>
+  transition(ctx, accountId, senderKey, requestId, 'terminate', ['READY', 'SENDING'], 'TERMINATED');

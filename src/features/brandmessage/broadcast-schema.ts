@@ -1,0 +1,56 @@
+import { type Static, Type } from '@sinclair/typebox';
+
+/*
+ * Bodies and queries of /api/comm/v1/center/brandmessage/groupMessage. Fields are optional to
+ * the schema where a missing one gets its own code in the use case; digit strings are accepted
+ * where the spec has integers (tpsLimit, requestId).
+ */
+
+export const CreateBody = Type.Object({
+  brandmessage: Type.Object({
+    senderKey: Type.Optional(Type.String()),
+    templateCode: Type.Optional(Type.String()),
+    friendGroupKey: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: 'omitted or null: all friends of the profile',
+      }),
+    ),
+    sendStartAt: Type.Optional(
+      Type.String({
+        description: 'yyyy-MM-dd HH:mm:ss (Korea time): ≥ 10 minutes ahead, inside 08:00-20:50',
+      }),
+    ),
+    campaignId: Type.Optional(Type.String({ description: 'at most 100 characters' })),
+    tpsLimit: Type.Optional(Type.Integer({ description: 'messages a second, 1 to 1000; default 100' })),
+    pushAlarm: Type.Optional(Type.String({ description: 'Y (default) or N' })),
+  }),
+  paymentCode: Type.Optional(Type.String()),
+});
+export type CreateBodyT = Static<typeof CreateBody>;
+
+export const ActionBody = Type.Object({
+  brandmessage: Type.Object({
+    senderKey: Type.String({ minLength: 1 }),
+    requestId: Type.Integer({ minimum: 1 }),
+  }),
+});
+export type ActionBodyT = Static<typeof ActionBody>;
+
+export const GetQuery = Type.Object({
+  senderKey: Type.String({ minLength: 1 }),
+  requestId: Type.Integer({ minimum: 1 }),
+});
+
+export const EstimateQuery = Type.Object({
+  senderKey: Type.String({ minLength: 1 }),
+  startTime: Type.String({ description: 'yyyy-MM-ddTHH:mm:ss, Korea time' }),
+  count: Type.Integer({ minimum: 0 }),
+  target: Type.Optional(Type.String({ description: 'a friend-group target type (not used in the figure)' })),
+  tpsLimit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      description: 'messages a second; default 100 (as a broadcast)',
+    }),
+  ),
+});
