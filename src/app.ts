@@ -14,16 +14,19 @@ import { videoUploadRoutes } from './features/brandmessage/video-upload-routes.t
 import { fileRoutes } from './features/files/routes.ts';
 import { fileServeRoutes } from './features/files/serve-routes.ts';
 import { infomsgRoutes } from './features/infomsg/routes.ts';
+import { moRoutes } from './features/mo/routes.ts';
 import { rcsRoutes } from './features/rcs/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
 import { sandboxFriendGroupRoutes } from './features/sandbox/friend-group-routes.ts';
+import { sandboxMoRoutes } from './features/sandbox/mo-routes.ts';
 import { sandboxReviewRoutes } from './features/sandbox/review-routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
 import { sandboxVideoRoutes } from './features/sandbox/video-routes.ts';
 import { sandboxWorldRoutes } from './features/sandbox/world-routes.ts';
 import { sendRoutes } from './features/send/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { twofaRoutes } from './features/twofa/routes.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { makeAdminAuth } from './http/admin-auth.ts';
 import { makeApiAuth } from './http/api-auth.ts';
@@ -106,6 +109,8 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
       videoRoutes,
       permissionRoutes,
       broadcastRoutes,
+      twofaRoutes,
+      moRoutes,
       ...clientPlugins,
     ]) {
       await api.register(plugin, { ctx });
@@ -130,6 +135,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
         await sandbox.register(sandboxReviewRoutes, { ctx });
         await sandbox.register(sandboxFriendGroupRoutes, { ctx });
         await sandbox.register(sandboxVideoRoutes, { ctx });
+        await sandbox.register(sandboxMoRoutes, { ctx });
       },
       { prefix: '/sandbox/v1' },
     );

@@ -162,6 +162,10 @@ export const CODES = {
   A609: { status: 400, text: 'Image dimensions are outside the accepted range' },
   A610: { status: 400, text: 'Document is not a PDF, JPEG or PNG file' },
   // end RCS center
+  // two-factor authentication (issue 7): A700-A729
+  // end two-factor authentication
+  // MO messages (issue 7): A730-A749
+  // end MO messages
   A820: { status: 404, text: 'Not found' },
   A824: { status: 409, text: 'Not allowed in the current state' },
   A910: { status: 500, text: 'Internal error' },

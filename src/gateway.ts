@@ -14,9 +14,11 @@ import { broadcastJobHandlers } from './features/brandmessage/broadcast-jobs.ts'
 import { friendGroupJobHandlers } from './features/brandmessage/friend-group-jobs.ts';
 import { videoJobHandlers } from './features/brandmessage/video-jobs.ts';
 import { infomsgJobHandlers } from './features/infomsg/jobs.ts';
+import { moJobHandlers } from './features/mo/jobs.ts';
 import { reportJobHandlers } from './features/reports/jobs.ts';
 import { reservationJobHandlers } from './features/reservations/fire.ts';
 import { CLOCK_SETTING } from './features/sandbox/clock.ts';
+import { twofaJobHandlers } from './features/twofa/jobs.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { createMetrics } from './http/metrics.ts';
 import { openStore, type Store } from './store/database.ts';
@@ -86,7 +88,14 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
   for (const [k, h] of reportJobHandlers(ctx)) handlers.set(k, h);
   for (const [k, h] of reservationJobHandlers(ctx)) handlers.set(k, h);
-  for (const make of [infomsgJobHandlers, friendGroupJobHandlers, videoJobHandlers, broadcastJobHandlers]) {
+  for (const make of [
+    infomsgJobHandlers,
+    friendGroupJobHandlers,
+    videoJobHandlers,
+    broadcastJobHandlers,
+    twofaJobHandlers,
+    moJobHandlers,
+  ]) {
     for (const [k, h] of make(ctx)) handlers.set(k, h);
   }
   if (config.role !== 'api') {

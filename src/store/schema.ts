@@ -3,7 +3,9 @@ import type { BrandTemplateTables } from './schema-brandmessage.ts';
 import type { BroadcastTables } from './schema-broadcasts.ts';
 import type { FriendGroupTables } from './schema-friendgroups.ts';
 import type { InfomsgTables } from './schema-infomsg.ts';
+import type { MoTables } from './schema-mo.ts';
 import type { RcsCenterTables } from './schema-rcs.ts';
+import type { TwofaTables } from './schema-twofa.ts';
 import type { VideoTables } from './schema-videos.ts';
 
 /**
@@ -86,7 +88,9 @@ export interface DB
     RcsCenterTables,
     FriendGroupTables,
     VideoTables,
-    BroadcastTables {
+    BroadcastTables,
+    TwofaTables,
+    MoTables {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;

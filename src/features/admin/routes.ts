@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context.ts';
 import { createAccount, listAccountSummaries, showAccount } from './accounts.ts';
 import { createKey, listAccountKeys, revokeApiKey, setApiKeyDlr } from './keys.ts';
+import { adminMoRoutes } from './mo-routes.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import * as S from './schemas.ts';
 import { clearWebhook, setLimits, setReportMode, setWebhook } from './settings.ts';
@@ -168,4 +169,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   );
 
   await app.register(registrationRoutes, { ctx });
+  await app.register(adminMoRoutes, { ctx });
 };

@@ -13,6 +13,8 @@ import * as m0010 from './0010_rcs_center.ts';
 import * as m0011 from './0011_friend_groups.ts';
 import * as m0012 from './0012_videos.ts';
 import * as m0013 from './0013_broadcasts.ts';
+import * as m0014 from './0014_twofa.ts';
+import * as m0015 from './0015_mo.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -36,4 +38,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0011_friend_groups', m0011],
   ['0012_videos', m0012],
   ['0013_broadcasts', m0013],
+  ['0014_twofa', m0014],
+  ['0015_mo', m0015],
 ];

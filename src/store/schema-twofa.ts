@@ -1,0 +1,3 @@
+/** Row types of two-factor authentication (see schema.ts for the conventions). */
+// biome-ignore lint/suspicious/noEmptyInterface: the tables are added by the work that owns them
+export interface TwofaTables {}
