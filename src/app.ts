@@ -31,7 +31,7 @@ import type { FeaturePlugin } from './features/types.ts';
 import { makeAdminAuth } from './http/admin-auth.ts';
 import { makeApiAuth } from './http/api-auth.ts';
 import { newTrId } from './http/envelope.ts';
-import { errorHandler, sendCoded } from './http/error-handler.ts';
+import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-handler.ts';
 import type { Metrics } from './http/metrics.ts';
 
 export interface AppDeps {
@@ -56,6 +56,8 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
     routerOptions: { maxParamLength: 1000 },
     // Digit strings are accepted where the spec has numbers (timeout, tpsLimit, requestId).
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    // A path that does not decode (%ZZ) is refused before routing: answered as every refusal is.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler(errorHandler);

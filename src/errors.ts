@@ -10,7 +10,7 @@ export const CODES = {
   A211: { status: 400, text: 'File is not a JPEG image' },
   A212: { status: 400, text: 'File is too large' },
   A213: { status: 400, text: 'Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -' },
-  A214: { status: 400, text: 'fileKey is in use by another account' },
+  A214: { status: 400, text: 'fileKey is in use by another account or for another kind of file' },
   A215: { status: 400, text: 'Image dimensions are too large' },
   A217: { status: 400, text: 'fileKey is unknown or expired' },
   // uploads (issue 5): A218-A239
@@ -142,7 +142,7 @@ export const CODES = {
   A590: { status: 400, text: 'A broadcast needs a template without variables' },
   A591: { status: 400, text: 'friendGroupKey is not a friend group of this profile' },
   A592: { status: 400, text: 'Friend group is not completed or has fewer than 10 users' },
-  A593: { status: 400, text: 'Invalid time: expected yyyy-MM-dd HH:mm:ss (Korea time)' },
+  A593: { status: 400, text: 'Invalid time: not in the expected format' },
   A594: { status: 400, text: 'sendStartAt must be at least 10 minutes ahead' },
   A595: { status: 400, text: 'sendStartAt must be inside 08:00 to 20:50 (Korea time)' },
   A596: { status: 400, text: 'Invalid tpsLimit' },
@@ -163,8 +163,23 @@ export const CODES = {
   A610: { status: 400, text: 'Document is not a PDF, JPEG or PNG file' },
   // end RCS center
   // two-factor authentication (issue 7): A700-A729
+  A700: { status: 400, text: 'Invalid serviceName' },
+  A701: { status: 400, text: 'Invalid authNumber: expected 6 digits' },
+  A702: { status: 400, text: 'Invalid requestDate: expected yyyyMMdd' },
+  A703: { status: 409, text: 'No registered sender number to send the verification code from' },
+  A704: { status: 429, text: 'Too many verification requests: at most 5 per number within 3 minutes' },
+  A705: { status: 404, text: 'No such verification request' },
+  A706: { status: 400, text: 'Wrong verification code' },
+  A707: { status: 409, text: 'Verification code has expired' },
+  A708: { status: 409, text: 'Verification code was already used' },
+  A709: { status: 409, text: 'Verification request is locked after too many wrong codes' },
   // end two-factor authentication
   // MO messages (issue 7): A730-A749
+  A730: { status: 404, text: 'No account has registered the MO number (to)' },
+  A731: { status: 400, text: 'Invalid MO message field' },
+  A732: { status: 404, text: 'No such MO message' },
+  A733: { status: 409, text: 'MO message was already acknowledged by the webhook' },
+  A734: { status: 400, text: 'Invalid MO list filter' },
   // end MO messages
   A820: { status: 404, text: 'Not found' },
   A824: { status: 409, text: 'Not allowed in the current state' },

@@ -10,7 +10,9 @@ export function makeAdminAuth(token: string): (req: FastifyRequest, reply: Fasti
     const header = req.headers.authorization?.trim() ?? '';
     const m = /^Bearer\s+(.+)$/i.exec(header);
     if (!m?.[1]) {
-      await sendCoded(req, reply, 'A401', 'missing admin token (Authorization: Bearer <token>)');
+      // An API key sent here (no Bearer) is the usual mistake: say what this path takes.
+      const got = header === '' ? 'no Authorization header' : 'an Authorization header without Bearer';
+      await sendCoded(req, reply, 'A401', `expected Authorization: Bearer <admin token>, got ${got}`);
       return;
     }
     const got = createHash('sha256').update(m[1]).digest();

@@ -54,11 +54,20 @@ export function brandKind(msgType: string): BrandKind | undefined {
 export const DISCOUNT_ZERO_REFUSED_FROM = Date.UTC(2026, 7, 3, 15); // 2026-08-04 00:00 KST
 
 /**
- * The spec's discount rate rule: an integer 1 to 100, or null (or absent) when unused; 0 is
- * still taken before 2026-08-04 (KST) and refused from then on. Returns null when the value is
- * fine, else the reason (to follow the field's name in a detail).
+ * The discount rate as a number when the client sent it as a digit string ("10"): numeric fields
+ * may come as digit strings (design §4). Anything else is returned as it came, for the check.
  */
-export function checkDiscountRate(value: unknown, now: number): string | null {
+export function discountRateValue(value: unknown): unknown {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/**
+ * The spec's discount rate rule: an integer 1 to 100 (or its digit string), or null (or absent)
+ * when unused; 0 is still taken before 2026-08-04 (KST) and refused from then on. Returns null
+ * when the value is fine, else the reason (to follow the field's name in a detail).
+ */
+export function checkDiscountRate(raw: unknown, now: number): string | null {
+  const value = discountRateValue(raw);
   if (value === undefined || value === null) return null;
   if (value === 0) {
     return now < DISCOUNT_ZERO_REFUSED_FROM
@@ -66,7 +75,7 @@ export function checkDiscountRate(value: unknown, now: number): string | null {
       : 'must be 1 to 100: 0 is refused from 2026-08-04 (KST); send null when unused';
   }
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 100) {
-    return `must be an integer 1 to 100, or null when unused (got ${JSON.stringify(value)})`;
+    return `must be an integer 1 to 100, or null when unused (got ${JSON.stringify(raw)})`;
   }
   return null;
 }

@@ -25,6 +25,8 @@ export interface Broadcast {
   sendCount: number;
   /** The last number handed to the engine (numbers go in ascending order); null before the first. */
   cursor: string | null;
+  /** When the last chunk was handed over (the pace is kept across pauses). */
+  lastChunkAt: number | null;
   flow: string;
   createdAt: number;
   updatedAt: number;
@@ -34,7 +36,15 @@ export interface Broadcast {
 
 export type NewBroadcast = Omit<
   Broadcast,
-  'requestId' | 'status' | 'sendCount' | 'cursor' | 'createdAt' | 'updatedAt' | 'startedAt' | 'doneAt'
+  | 'requestId'
+  | 'status'
+  | 'sendCount'
+  | 'cursor'
+  | 'lastChunkAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'startedAt'
+  | 'doneAt'
 >;
 
 function toBroadcast(r: Selectable<BroadcastsTable>): Broadcast {
@@ -56,6 +66,7 @@ function toBroadcast(r: Selectable<BroadcastsTable>): Broadcast {
     expectedCount: Number(r.expected_count),
     sendCount: Number(r.send_count),
     cursor: r.cursor,
+    lastChunkAt: r.last_chunk_at === null ? null : Number(r.last_chunk_at),
     flow: r.flow,
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
@@ -85,6 +96,7 @@ export async function insertBroadcast(exec: Executor, b: NewBroadcast, now: numb
       expected_count: b.expectedCount,
       send_count: 0,
       cursor: null,
+      last_chunk_at: null,
       flow: b.flow,
       created_at: now,
       updated_at: now,
@@ -147,6 +159,7 @@ export async function advanceBroadcast(
     .updateTable('broadcasts')
     .set((eb) => ({
       cursor: chunk.cursor,
+      last_chunk_at: now,
       send_count: eb('send_count', '+', chunk.count),
       updated_at: now,
       ...(chunk.done ? { status: 'DONE', done_at: now } : {}),

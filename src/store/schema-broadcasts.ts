@@ -23,6 +23,7 @@ export interface BroadcastsTable {
   expected_count: number;
   send_count: number;
   cursor: string | null;
+  last_chunk_at: number | null;
   flow: string;
   created_at: number;
   updated_at: number;

@@ -29,7 +29,13 @@ test('checkDiscountRate: 1 to 100 or null; 0 until 2026-08-04 00:00 KST', () => 
   for (const v of [undefined, null, 1, 50, 100]) assert.equal(checkDiscountRate(v, from), null);
   assert.equal(checkDiscountRate(0, before), null);
   assert.match(checkDiscountRate(0, from) ?? '', /2026-08-04/);
-  for (const v of [101, -1, 1.5, '10', true]) assert.notEqual(checkDiscountRate(v, before), null);
+  for (const v of [101, -1, 1.5, '101', '-1', '1.5', ' 10', '', true]) {
+    assert.notEqual(checkDiscountRate(v, before), null, JSON.stringify(v));
+  }
+  // Numeric fields may come as digit strings (design §4): "10" is 10, and "0" is 0.
+  for (const v of ['1', '10', '100']) assert.equal(checkDiscountRate(v, from), null, v);
+  assert.equal(checkDiscountRate('0', before), null);
+  assert.match(checkDiscountRate('0', from) ?? '', /2026-08-04/);
 });
 
 describeEachDb('brand message templates: discount rate and commerce', (db) => {
@@ -75,13 +81,16 @@ describeEachDb('brand message templates: discount rate and commerce', (db) => {
     );
   });
 
-  test('discountRate 1 to 100 or null; 101, -1, 1.5 and strings are A313', async () => {
+  test('discountRate 1 to 100 (or its digit string) or null; 101, -1, 1.5 and other strings are A313', async () => {
     await setClock(t, '2026-09-01T10:00:00+09:00');
     for (const discountRate of [1, 100]) {
       const rec = record(await api.register(withRate({ discountRate, discountPrice: 50000 })));
       assert.equal(rec.attachment?.commerce?.discountRate, discountRate);
     }
-    for (const discountRate of [101, -1, 1.5, '30']) {
+    // A digit string is the number (design §4), stored and answered as one.
+    const digits = record(await api.register(withRate({ discountRate: '10', discountPrice: 90000 })));
+    assert.equal(digits.attachment?.commerce?.discountRate, 10);
+    for (const discountRate of [101, -1, 1.5, '101', '3a', '-1', '1.5', 'thirty']) {
       refused(
         await api.register(withRate({ discountRate, discountPrice: 50000 })),
         'A313',
@@ -100,6 +109,12 @@ describeEachDb('brand message templates: discount rate and commerce', (db) => {
     refused(await api.register(textTemplate(c, { discount_rate: 0 })), 'A313', 'brandmessage.discount_rate');
     refused(await api.register(textTemplate(c, { discountRate: 101 })), 'A313', 'brandmessage.discountRate');
     assert.equal(record(await api.register(textTemplate(c, { discountRate: 20 }))).discountRate, 20);
+    assert.equal(record(await api.register(textTemplate(c, { discountRate: '30' }))).discountRate, 30);
+    refused(
+      await api.register(textTemplate(c, { discount_rate: '0' })),
+      'A313',
+      'brandmessage.discount_rate',
+    );
     assert.equal(record(await api.register(textTemplate(c, { discountRate: null }))).discountRate, undefined);
     await setClock(t, '2026-08-01T10:00:00+09:00');
     assert.equal(record(await api.register(textTemplate(c, { discount_rate: 0 }))).discountRate, 0);

@@ -167,9 +167,10 @@ describeEachDb('brand message templates: endpoints', (db) => {
     assert.deepEqual(record(await api.get({ senderKey: c.senderKey, templateCode: body.templateCode })), rec);
   });
 
-  test('PUT refusals: no templateCode (A505), unknown code (A820), and the registration rules', async () => {
+  test('PUT refusals: no templateCode (A300), a blank one (A505), unknown code (A820), the registration rules', async () => {
     const { templateCode: _omitted, ...noCode } = textTemplate(c);
-    refused(await api.update(noCode), 'A505', 'templateCode');
+    refused(await api.update(noCode), 'A300', 'brandmessage.templateCode is required');
+    refused(await api.update(textTemplate(c, { templateCode: ' ' })), 'A505', 'brandmessage.templateCode');
     refused(await api.update(textTemplate(c, { templateCode: 'never-there' })), 'A820', 'never-there');
     const body = textTemplate(c);
     ok(await api.register(body));
@@ -188,6 +189,20 @@ describeEachDb('brand message templates: endpoints', (db) => {
     assert.equal(await findBrandTemplate(t.gw.ctx.store, c.senderKey, body.templateCode), undefined);
     // The code is free again.
     ok(await api.register(body));
+  });
+
+  test('a path that does not decode (%ZZ) is A300 in the envelope, not Fastify’s own answer', async () => {
+    const res = await t.request({
+      method: 'DELETE',
+      url: `${BASE}/senderKey/${c.senderKey}/templateCode/%ZZ`,
+      apiKey: c.apiKey,
+    });
+    assert.equal(res.statusCode, 400, res.body);
+    const body = res.json();
+    assert.ok(body.common.providerTrId, res.body);
+    assert.equal(body.data.code, 'A300', res.body);
+    assert.match(body.data.result, /not valid URL encoding/);
+    assert.equal(body.error, undefined);
   });
 
   test('every endpoint needs the API key', async () => {
@@ -262,6 +277,13 @@ describeEachDb('brand message templates: list and lastModified', (db) => {
     refused(await api.list({ senderKey: c.senderKey, limit: 1001 }), 'A300', 'limit');
     refused(await api.list({ senderKey: c.senderKey, offset: -1 }), 'A300', 'offset');
     refused(await api.list({}), 'A300', 'senderKey');
+    // An unknown status is refused as infomsg's list refuses it, listing the values.
+    refused(await api.list({ senderKey: c.senderKey, status: 'Q' }), 'A300', 'status must be one of R, A, S');
+    // Huge paging values are A300 naming the field, never a database error (500).
+    for (const offset of ['10000000000000000000', '9223372036854775807', '1000001']) {
+      refused(await api.list({ senderKey: c.senderKey, offset }), 'A300', 'offset must be <= 1000000');
+    }
+    assert.equal(listed(await api.list({ senderKey: c.senderKey, offset: 1000000 })).templates.length, 0);
   });
 
   test('lastModified: latest change first, since (inclusive), page and count', async () => {
@@ -297,6 +319,29 @@ describeEachDb('brand message templates: list and lastModified', (db) => {
     refused(await api.lastModified({ senderKey: c.senderKey, since: 'yesterday' }), 'A300', 'since');
     refused(await api.lastModified({ senderKey: c.senderKey, senderKeyType: 'G' }), 'A542');
     refused(await api.lastModified({ senderKey: c.senderKey, count: 0 }), 'A300', 'count');
+    refused(
+      await api.lastModified({ senderKey: c.senderKey, page: '100000000000000000', count: 1000 }),
+      'A300',
+      'page must be <= 100000',
+    );
+    const far = listed(await api.lastModified({ senderKey: c.senderKey, page: 100000, count: 1000 }));
+    assert.deepEqual(codesOf(far), []);
+    refused(
+      await api.lastModified({ senderKey: c.senderKey, since: '2026-09-31' }),
+      'A300',
+      'a date (2026-01-01 or 20260101: Korea-time midnight)',
+    );
+  });
+
+  test('lastModified: since as a plain date (2026-09-01) is Korea-time midnight of that day', async () => {
+    assert.equal(
+      codesOf(listed(await api.lastModified({ senderKey: c.senderKey, since: '2026-09-01' }))).length,
+      5,
+    );
+    assert.deepEqual(
+      codesOf(listed(await api.lastModified({ senderKey: c.senderKey, since: '2026-09-02' }))),
+      [],
+    );
   });
 });
 
@@ -315,8 +360,14 @@ describeEachDb('brand message templates: fields of the record', (db) => {
 
   test('senderKey, templateName, templateCode, msgType, senderKeyType, pushAlarm, adult', async () => {
     const { senderKey: _s, ...noKey } = textTemplate(c);
-    refused(await api.register(noKey), 'A326', 'brandmessage.senderKey is required');
+    // Absent (or null) required fields are A300 naming them, as in every schema; values, blank
+    // included, keep the field's own code.
+    refused(await api.register(noKey), 'A300', 'brandmessage.senderKey is required');
+    refused(await api.register(textTemplate(c, { senderKey: '' })), 'A326', 'brandmessage.senderKey');
+    const { templateName: _n, ...noName } = textTemplate(c);
+    refused(await api.register(noName), 'A300', 'brandmessage.templateName is required');
     refused(await api.register(textTemplate(c, { templateName: '' })), 'A530', 'brandmessage.templateName');
+    refused(await api.register(textTemplate(c, { templateName: null })), 'A530', 'brandmessage.templateName');
     refused(await api.register(textTemplate(c, { templateName: 'n'.repeat(201) })), 'A530', 'at most 200');
     ok(await api.register(textTemplate(c, { templateName: 'n'.repeat(200) })));
     refused(
@@ -327,7 +378,8 @@ describeEachDb('brand message templates: fields of the record', (db) => {
     refused(await api.register(textTemplate(c, { templateCode: 'x'.repeat(31) })), 'A505');
     ok(await api.register(textTemplate(c, { templateCode: 'Z'.repeat(30) })));
     const { msgType: _m, ...noType } = textTemplate(c);
-    refused(await api.register(noType), 'A523', 'brandmessage.msgType is required');
+    refused(await api.register(noType), 'A300', 'brandmessage.msgType is required');
+    refused(await api.register(textTemplate(c, { msgType: '' })), 'A523', 'brandmessage.msgType');
     refused(await api.register(textTemplate(c, { msgType: 'AT' })), 'A523', 'AT');
     refused(
       await api.register(textTemplate(c, { senderKeyType: 'X' })),

@@ -90,12 +90,20 @@ describeEachDb('broadcast: rules and states', (db) => {
     assert.deepEqual(pick(paused), ['PAUSED', 8]);
     for (const s of ['02', '03', '30']) await setClock(t, `2026-11-23 12:10:${s}`);
     assert.deepEqual(pick(await b.status(id)), ['PAUSED', 8], 'nothing sent while paused');
-    refusedWith(await b.act('terminate', id), 'A824', 'PAUSED');
+    // Pause and resume within one second do not send a second chunk in that second.
     assert.deepEqual(pick(b.record(await b.act('resume', id))), ['READY', 8]);
     await settle(t);
-    assert.deepEqual(pick(await b.status(id)), ['SENDING', 12], 'resumed at once, not a minute later');
+    assert.deepEqual(pick(await b.status(id)), ['SENDING', 12]);
+    for (let i = 0; i < 3; i++) {
+      b.record(await b.act('pause', id));
+      b.record(await b.act('resume', id));
+      await settle(t);
+    }
+    assert.deepEqual(pick(await b.status(id)), ['SENDING', 12], 'still one chunk in this second');
+    b.record(await b.act('pause', id));
+    assert.deepEqual(pick(b.record(await b.act('resume', id))), ['READY', 12]);
     await setClock(t, '2026-11-23 12:10:31');
-    assert.deepEqual(pick(await b.status(id)), ['SENDING', 16]);
+    assert.deepEqual(pick(await b.status(id)), ['SENDING', 16], 'resumed, a second after its last chunk');
     assert.deepEqual(pick(b.record(await b.act('terminate', id))), ['TERMINATED', 16]);
     await setClock(t, '2026-11-23 12:11:00');
     assert.deepEqual(pick(await b.status(id)), ['TERMINATED', 16]);
@@ -110,6 +118,16 @@ describeEachDb('broadcast: rules and states', (db) => {
     assert.equal(b.record(await b.act('terminate', id)).status, 'TERMINATED');
     await setClock(t, '2026-11-23 14:00:05');
     assert.equal((await b.status(id)).sendCount, 0);
+    // A paused broadcast can be terminated without resuming it (nothing more goes out).
+    await completedGroup(t, c, 'p10', numbers('66', 12));
+    const p = b.record(
+      await b.create({ ...ok, friendGroupKey: 'p10', sendStartAt: '2026-11-23 14:10:05', tpsLimit: 5 }),
+    ).requestId;
+    await setClock(t, '2026-11-23 14:10:05');
+    assert.deepEqual(pick(b.record(await b.act('pause', p))), ['PAUSED', 5]);
+    assert.deepEqual(pick(b.record(await b.act('terminate', p))), ['TERMINATED', 5]);
+    await setClock(t, '2026-11-23 14:10:30');
+    assert.deepEqual(pick(await b.status(p)), ['TERMINATED', 5]);
     refusedWith(await b.get(999_999), 'A820', '999999');
     const other = await setupClient(t, 'other');
     const res = await t.request({
@@ -152,12 +170,12 @@ describeEachDb('broadcast: rules and states', (db) => {
   test('estimate: duration and finish time across the 20:50-08:00 stop', async () => {
     const q = (s: string) =>
       t.request({ method: 'GET', url: `${BASE}/estimate?senderKey=${c.senderKey}&${s}`, apiKey: c.apiKey });
-    const day = (await q('startTime=2026-11-23T10:00:00&count=1000')).json().data.data.brandmessage;
+    const day = (await q('startTime=2026-11-23T10:00:00&count=1000')).json().data.data;
     assert.deepEqual(day, { estimatedFinishedAt: '2026-11-23T10:00:10', duration: 10 });
-    const night = (await q('startTime=2026-11-23T20:49:55&count=1000&tpsLimit=100')).json().data.data
-      .brandmessage;
+    const night = (await q('startTime=2026-11-23T20:49:55&count=1000&tpsLimit=100')).json().data.data;
     assert.deepEqual(night, { estimatedFinishedAt: '2026-11-24T08:00:05', duration: 40_210 });
-    refusedWith(await q('startTime=2026-11-23 10:00&count=1'), 'A593', 'startTime');
+    refusedWith(await q('startTime=2026-11-23 10:00&count=1'), 'A593', 'expected yyyy-MM-ddTHH:mm:ss');
+    refusedWith(await q('startTime=2026-11-23T10:00:00&count=1&tpsLimit=0'), 'A596', 'tpsLimit 0');
     refusedWith(await q('startTime=2026-11-23T10:00:00'), 'A300', 'count');
   });
 

@@ -132,9 +132,10 @@ describeEachDb('MMS image upload', (db) => {
     assert.equal((await post([file(jpeg(800, 600, { sof: 0xc2 }))])).statusCode, 200);
   });
 
-  test('A210: no file part, or a file under another name', async () => {
+  test('A210: no file part; a file under another name is A300 naming the part, never dropped', async () => {
     await refused([{ name: 'fileKey', value: 'nofile' }], 'A210');
-    await refused([{ name: 'image', bytes: jpeg(10, 10) }], 'A210');
+    await refused([{ name: 'image', bytes: jpeg(10, 10) }], 'A300', /part named "image".*part named file/);
+    await refused([file(jpeg(10, 10)), { name: 'fileKey', bytes: Buffer.from('k1') }], 'A300', /"fileKey"/);
   });
 
   test('a file part without a filename is still the file; a text field named file is no JPEG', async () => {
@@ -154,6 +155,16 @@ describeEachDb('MMS image upload', (db) => {
     await refused([{ name: 'file', value: 'not bytes' }], 'A211');
   });
 
+  test('A219: a JPEG named .png (or .gif) is refused; .jpg, .jpeg, .JPG and no extension are fine', async () => {
+    for (const name of ['x.png', 'x.gif', 'x.pdf']) {
+      await refused([file(jpeg(10, 10), name)], 'A219', /the file is named \.\w+ but holds a jpg image/);
+    }
+    for (const name of ['x.jpg', 'x.jpeg', 'x.JPG', 'x']) {
+      const res = await post([file(jpeg(10, 10), name)]);
+      assert.equal(res.statusCode, 200, `${name}: ${res.body}`);
+    }
+  });
+
   test('A213: a fileKey outside 1-64 characters of A-Z a-z 0-9 . _ -', async () => {
     for (const key of ['a/b', '../x', 'x'.repeat(65), '키', 'a b', 'a+b']) {
       await refused([{ name: 'fileKey', value: key }, file(jpeg(10, 10))], 'A213');
@@ -170,7 +181,7 @@ describeEachDb('MMS image upload', (db) => {
     await refused(
       [{ name: 'fileKey', value: 'shared-key' }, file(jpeg(20, 20))],
       'A214',
-      /shared-key/,
+      /in use by another account or for another kind of file: shared-key is used by another account$/,
       other.apiKey,
     );
     const rec = await findFile(t.gw.ctx.store, 'shared-key');

@@ -173,6 +173,17 @@ describeEachDb('infomsg review', (db) => {
     const bad = await decideReview(t, c.senderKey, 'r6', 'maybe');
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().code, 'A300');
+    assert.match(bad.json().result, /decision must be one of approve, reject$/);
+    // A misspelt field is refused rather than its value lost (the comment would vanish).
+    const typo = await t.request({
+      method: 'POST',
+      url: '/sandbox/v1/reviews',
+      admin: true,
+      body: { senderKey: c.senderKey, templateCode: 'r6', decision: 'reject', coment: 'why' },
+    });
+    assert.equal(typo.statusCode, 400, typo.body);
+    assert.equal(typo.json().code, 'A300');
+    assert.match(typo.json().result, /coment is not a known field/);
     const long = await decideReview(t, c.senderKey, 'r6', 'reject', 'x'.repeat(501));
     assert.equal(long.json().code, 'A521');
     const anon = await t.request({
@@ -242,6 +253,10 @@ describeEachDb('infomsg review', (db) => {
     await bad([attachment(Buffer.alloc(0), 'empty.gif')], 'A520', /GIF/);
     await bad([attachment(Buffer.alloc(ATTACHMENT_MAX_BYTES + 1, 0x25), 'big.pdf')], 'A212', /10 MiB/);
     await bad([attachment(PNG, 'a.png'), attachment(PNG, 'b.png')], 'A300', /one attachment/);
+    // The attachment under another part name (curl -F file=@a.pdf) is refused, never dropped.
+    const misnamed: Part = { name: 'file', bytes: PDF, filename: 'a.pdf', type: 'application/pdf' };
+    await bad([misnamed], 'A300', /part named "file".*part named attachment/);
+    await bad([{ ...misnamed, name: 'document' }], 'A300', /"document"/);
     // Nothing moved: still registered, nothing in the history.
     const got = await fetchTemplate(api, c.senderKey, 'f3');
     assert.deepEqual([got.inspectionStatus, got.comments.length], ['REG', 0]);

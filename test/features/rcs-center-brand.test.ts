@@ -331,6 +331,22 @@ describeEachDb('RCS center: brand', (db) => {
         'A610',
         /seasonDocFile: the content is not a PDF, JPEG or PNG/,
       ],
+      // A name whose extension contradicts the content (A219), as on every upload.
+      [
+        file('brandProfile', png(500, 500), 'p.jpg'),
+        'A219',
+        /brandProfile: the file is named \.jpg but holds a png/,
+      ],
+      [
+        file('brandBackground', jpeg(1080, 720), 'b.png', 'image/jpeg'),
+        'A219',
+        /brandBackground: the file is named \.png but holds a jpg/,
+      ],
+      [
+        file('seasonDocFile', PDF, 'doc.png'),
+        'A219',
+        /seasonDocFile: the file is named \.png but holds a pdf/,
+      ],
     ];
     for (const [part, code, result] of cases) await refused([...base, part], 400, code, result);
     // Far over the largest limit: cut off while it streams in, still refused by its field's limit.
@@ -375,6 +391,13 @@ describeEachDb('RCS center: brand', (db) => {
       400,
       'A300',
       /more than one part named brandProfile/,
+    );
+    // A file under a part name the form does not have is refused, never dropped.
+    await refused(
+      [...reg({ name: 'A' }), file('profileImage', png(300, 300), 'a.png')],
+      400,
+      'A300',
+      /part named "profileImage": files go in brandProfile, brandBackground, seasonDocFile/,
     );
   });
 

@@ -168,6 +168,20 @@ describeEachDb('RCS center: message-base images', (db) => {
       'A212',
       /file: at most 1048576 bytes/,
     );
+    // The name must not contradict the content (A219): the answer's fileName and URL would differ.
+    expectCode(
+      await upload([b, file(png(300, 300), 'x.jpg')]),
+      400,
+      'A219',
+      /file: the file is named \.jpg but holds a png/,
+    );
+    expectCode(
+      await upload([b, file(jpeg(300, 300), 'x.png', 'image/jpeg')]),
+      400,
+      'A219',
+      /named \.png but holds a jpg/,
+    );
+    assert.equal((await uploaded([b, file(jpeg(300, 300), 'x.JPEG', 'image/jpeg')])).fileName, 'x.JPEG');
     // The limits themselves are accepted.
     await uploaded([b, file(png(100, 2000, 1024 * 1024 - 33))]);
     await uploaded([b, file(png(2000, 100))]);
@@ -181,6 +195,15 @@ describeEachDb('RCS center: message-base images', (db) => {
       400,
       'A300',
       /more than one part named file/,
+    );
+    expectCode(
+      await upload([
+        { name: 'brandId', value: brandId },
+        { ...file(png(300, 300)), name: 'image' },
+      ]),
+      400,
+      'A300',
+      /part named "image": files go in file/,
     );
   });
 

@@ -238,11 +238,16 @@ describeEachDb('informational template image uploads', (db) => {
       other.apiKey,
     );
     assert.equal(theirs.json().data.code, 'A214');
-    // The same account's key of another kind is held too: a key names one file.
+    assert.equal(
+      theirs.json().data.result,
+      'fileKey is in use by another account or for another kind of file: tpl-mine is used by another account',
+    );
+    // The same account's key of another kind is held too (a key names one file); the detail says so.
     await refused(
       HIGHLIGHT,
       [{ name: 'fileKey', value: 'tpl-mine' }, filePart(png(200, 200), 'a.png')],
       'A214',
+      /tpl-mine is used by this account for another kind of file \(infomsg-template\)/,
     );
   });
 

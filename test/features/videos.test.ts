@@ -184,7 +184,7 @@ describeEachDb('brand message videos', (db) => {
     refused(await reg({ fileName: `${'x'.repeat(200)}.mp4` }), 'A580', 400);
     refused(await reg({ fileSize: VIDEO_MAX_BYTES + 1 }), 'A572', 400, /209715200/);
     assert.equal((await reg({ fileSize: VIDEO_MAX_BYTES })).statusCode, 200);
-    refused(await reg({ fileSize: 0 }), 'A300', 400, /fileSize/);
+    refused(await reg({ fileSize: 0 }), 'A572', 400, /fileSize 0: 1 to/);
     refused(await reg({ fileSize: 1.5 }), 'A300', 400, /fileSize/);
     refused(await reg({ senderKey: 'k'.repeat(41) }), 'A300', 400, /senderKey/);
     refused(
@@ -267,6 +267,14 @@ describeEachDb('brand message videos', (db) => {
       payload: '{}',
     });
     uploadRefused(json, 'A415', 415);
+    // A raw body (no parser at all) is A415 too, not a generic A300.
+    const raw = await t.gw.app.inject({
+      method: 'POST',
+      url: issued.uploadUrl.slice(PUBLIC_URL.length),
+      headers: { 'content-type': 'video/mp4', 'x-upload-token': issued.token },
+      payload: Buffer.from(mp4(64)),
+    });
+    uploadRefused(raw, 'A415', 415);
 
     const a = await register('c.avi', 64);
     uploadRefused(await upload(a, mp4(64)), 'A571', 400, /AVI/);

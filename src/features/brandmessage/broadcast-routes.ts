@@ -5,7 +5,7 @@ import { estimateFinish } from '../../rules/broadcast-window.ts';
 import type { KeyPrincipal } from '../../store/accounts.ts';
 import { getProfile } from '../../store/profiles.ts';
 import type { FeaturePlugin } from '../types.ts';
-import { createBroadcast, DEFAULT_TPS } from './broadcast-create.ts';
+import { createBroadcast, DEFAULT_TPS, MAX_TPS } from './broadcast-create.ts';
 import { loadOwn, pause, resume, terminate, view } from './broadcast-manage.ts';
 import { ActionBody, CreateBody, EstimateQuery, GetQuery } from './broadcast-schema.ts';
 
@@ -74,13 +74,18 @@ export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
         ? parseKst(q.startTime.replace('T', ' '))
         : null;
       if (start === null)
-        throw new GatewayError('A593', `startTime ${JSON.stringify(q.startTime)}: yyyy-MM-ddTHH:mm:ss`);
-      const finish = estimateFinish(start, q.count, q.tpsLimit ?? DEFAULT_TPS);
+        throw new GatewayError(
+          'A593',
+          `startTime ${JSON.stringify(q.startTime)}: expected yyyy-MM-ddTHH:mm:ss`,
+        );
+      const tps = q.tpsLimit ?? DEFAULT_TPS;
+      if (!Number.isInteger(tps) || tps < 1 || tps > MAX_TPS)
+        throw new GatewayError('A596', `tpsLimit ${tps}: 1 to ${MAX_TPS}`);
+      const finish = estimateFinish(start, q.count, tps);
+      // Flat in data.data, as the other checks (/possible, /friendCount) answer.
       return success(req.id, {
-        brandmessage: {
-          estimatedFinishedAt: isoLocal(finish),
-          duration: Math.round((finish - start) / 1000),
-        },
+        estimatedFinishedAt: isoLocal(finish),
+        duration: Math.round((finish - start) / 1000),
       });
     },
   );

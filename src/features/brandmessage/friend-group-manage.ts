@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import { friendGroupInUse } from '../../store/broadcasts.ts';
 import { findNumberFile, type NumberFile } from '../../store/friend-group-files.ts';
 import {
   copyFileNumbers,
@@ -190,6 +191,13 @@ export async function listGroups(
 
 export async function deleteGroup(ctx: Ctx, accountId: string, senderKey: string, friendGroupKey: string) {
   const g = await ownGroup(ctx, accountId, senderKey, friendGroupKey);
+  // A broadcast reads its group's numbers when it runs: deleting them under it would send to nobody.
+  if (await friendGroupInUse(ctx.store, senderKey, friendGroupKey)) {
+    throw new GatewayError(
+      'A824',
+      `friendGroupKey ${JSON.stringify(friendGroupKey)} is used by a broadcast that has not ended (READY, SENDING or PAUSED): terminate it or wait until it is done`,
+    );
+  }
   // A processing job still scheduled for it finds no group by its id and does nothing.
   if (!(await deleteFriendGroup(ctx.store, g.id))) {
     throw new GatewayError(

@@ -1,4 +1,3 @@
-import { parseClientTime, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { BRAND_KIND_OF, brandKind } from '../../rules/brand-message.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../store/brand-templates.ts';
 import { newId } from '../../store/ids.ts';
 import { getProfile, type SenderProfile } from '../../store/profiles.ts';
+import { parseSince } from '../infomsg/since.ts';
 import { fail, type Obj } from './template-fields.ts';
 import { checkImages } from './template-images.ts';
 import {
@@ -164,19 +164,9 @@ export interface LastModifiedQuery {
   count?: number | undefined;
 }
 
-/** `since`: ISO 8601 (an offset, or none for Korea time), `yyyy-MM-dd HH:mm:ss` or `yyyyMMdd` (KST). */
-function parseSince(since: string | undefined): number | null {
-  if (!since) return null;
-  const at = parseClientTime(since) ?? parseKstDate(since);
-  if (at === null) {
-    fail('A300', 'since must be ISO 8601, yyyy-MM-dd HH:mm:ss or yyyyMMdd (Korea time without an offset)');
-  }
-  return at;
-}
-
 export async function lastModifiedTemplates(ctx: Ctx, accountId: string, q: LastModifiedQuery) {
   const senderKeyType = checkSenderKeyType('senderKeyType', q.senderKeyType);
-  const since = parseSince(q.since);
+  const since = parseSince(q.since) ?? null;
   await ownProfile(ctx, accountId, '', q.senderKey, senderKeyType);
   const page = q.page ?? 1;
   const count = q.count ?? 100;

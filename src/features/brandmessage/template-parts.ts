@@ -6,7 +6,7 @@ import type {
   BrandItem,
   BrandVideo,
 } from '../../rules/brand-content.ts';
-import { checkDiscountRate } from '../../rules/brand-message.ts';
+import { checkDiscountRate, discountRateValue } from '../../rules/brand-message.ts';
 import {
   CATALOG_DESCRIPTION_MAX,
   COMMERCE_TITLE_MAX,
@@ -118,7 +118,8 @@ export function discountRateOf(at: string, o: Obj, now: number): number | undefi
     o.discountRate !== undefined ? ['discountRate', o.discountRate] : ['discount_rate', o.discount_rate];
   const reason = checkDiscountRate(value, now);
   if (reason !== null) fail('A313', `${at}.${field} ${reason}`);
-  return typeof value === 'number' ? value : undefined;
+  const rate = discountRateValue(value);
+  return typeof rate === 'number' ? rate : undefined;
 }
 
 export function parseCommerce(at: string, raw: unknown, now: number): BrandCommerce {

@@ -10,7 +10,14 @@ import {
   updateTemplate,
   viewTemplate,
 } from './template-manage.ts';
-import { DeleteParams, GetQuery, LastModifiedQuery, ListQuery, TemplateBody } from './template-schema.ts';
+import {
+  DeleteParams,
+  GetQuery,
+  LastModifiedQuery,
+  ListQuery,
+  RegisterBody,
+  UpdateBody,
+} from './template-schema.ts';
 
 const BASE = '/api/comm/v1/center/brandmessage/template';
 const tags = ['brand message templates'];
@@ -25,7 +32,7 @@ function accountOf(principal: KeyPrincipal | null): string {
 export const brandTemplateRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post(
     BASE,
-    { schema: { tags, security, summary: 'Register a brand message template', body: TemplateBody } },
+    { schema: { tags, security, summary: 'Register a brand message template', body: RegisterBody } },
     async (req) =>
       success(req.id, {
         brandmessage: await registerTemplate(ctx, accountOf(req.principal), req.body.brandmessage),
@@ -34,7 +41,7 @@ export const brandTemplateRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.put(
     BASE,
-    { schema: { tags, security, summary: 'Replace a brand message template', body: TemplateBody } },
+    { schema: { tags, security, summary: 'Replace a brand message template', body: UpdateBody } },
     async (req) =>
       success(req.id, {
         brandmessage: await updateTemplate(ctx, accountOf(req.principal), req.body.brandmessage),

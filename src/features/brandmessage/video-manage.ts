@@ -105,8 +105,8 @@ export async function registerUpload(
 ): Promise<{ vid: string; uploadUrl: string; token: string; status: VideoState; expiredAt: string }> {
   const profile = await ownProfile(ctx, accountId, input.senderKey);
   const fileName = checkFileName(input.fileName);
-  if (input.fileSize > VIDEO_MAX_BYTES) {
-    throw new GatewayError('A572', `fileSize ${input.fileSize}: at most ${VIDEO_MAX_BYTES} bytes`);
+  if (input.fileSize < 1 || input.fileSize > VIDEO_MAX_BYTES) {
+    throw new GatewayError('A572', `fileSize ${input.fileSize}: 1 to ${VIDEO_MAX_BYTES} bytes`);
   }
   const now = ctx.clock.now();
   const vid = newId('v');

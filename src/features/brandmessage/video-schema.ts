@@ -9,7 +9,7 @@ const SenderKey = Type.String({ minLength: 1, maxLength: SENDER_KEY_MAX });
 export const UploadRegisterBody = Type.Object({
   senderKey: SenderKey,
   fileName: Type.String({ description: 'mp4, m4v, mov or avi; up to 200 characters' }),
-  fileSize: Type.Integer({ minimum: 1, description: `bytes, at most ${VIDEO_MAX_BYTES}` }),
+  fileSize: Type.Integer({ description: `bytes, 1 to ${VIDEO_MAX_BYTES}` }),
 });
 
 export const RegisterBody = Type.Object({

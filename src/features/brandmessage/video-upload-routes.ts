@@ -15,6 +15,10 @@ function uploadFailure(error: FastifyError): { code: Code; message: string; stat
     return { code: 'A300', message: describeValidation(error), status: CODES.A300.status };
   }
   const status = error.statusCode ?? 500;
+  // A body Fastify has no parser for (application/octet-stream, video/mp4): not a form upload.
+  if (status === 415) {
+    return { code: 'A415', message: 'expected multipart/form-data with a file part named file', status };
+  }
   if (status >= 400 && status < 500) return { code: 'A300', message: error.message, status };
   return { code: 'A910', message: CODES.A910.text, status: 500 };
 }

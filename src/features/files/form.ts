@@ -43,7 +43,8 @@ export interface FormParts {
 
 /**
  * Reads a form as it streams: the first part named `fileField` is kept (up to the options'
- * limit), other file parts are read and dropped, text fields are collected.
+ * limit), text fields are collected. A file under another part name is refused (A300 naming the
+ * part) once the body is read: dropping it would lose the file the client meant to send.
  */
 export async function readFormParts(
   req: FastifyRequest,
@@ -53,10 +54,12 @@ export async function readFormParts(
   const fields: Record<string, string> = {};
   let file: UploadForm['file'];
   let fileParts = 0;
+  let stray: string | undefined;
   try {
     for await (const part of req.parts(options)) {
       if (part.type === 'file') {
         if (part.fieldname !== fileField) {
+          stray ??= part.fieldname;
           await drain(part.file);
           continue;
         }
@@ -81,13 +84,19 @@ export async function readFormParts(
     const message = err instanceof Error ? err.message : String(err);
     throw new GatewayError('A300', `malformed multipart/form-data: ${message}`);
   }
+  if (stray !== undefined) {
+    throw new GatewayError(
+      'A300',
+      `the form has a file in a part named ${JSON.stringify(stray)}: the file goes in the part named ${fileField}`,
+    );
+  }
   return { fields, file, fileParts };
 }
 
 /**
- * Reads the form as it streams: the `file` part is kept (up to `maxFileBytes`), other file parts
- * are read and dropped, unknown fields ignored. A second `file` part is refused rather than one
- * of the two being chosen silently.
+ * Reads the form as it streams: the `file` part is kept (up to `maxFileBytes`), unknown text
+ * fields ignored. A file under another part name, or a second `file` part, is refused rather
+ * than dropped or one of the two chosen silently.
  */
 export async function readUploadForm(req: FastifyRequest, maxFileBytes: number): Promise<UploadForm> {
   if (!req.isMultipart()) {

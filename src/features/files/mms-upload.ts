@@ -1,9 +1,10 @@
 import { DAY_MS, isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import { extensionContradicts } from '../../rules/image-format.ts';
 import type { UploadForm } from './form.ts';
 import { readJpegInfo } from './jpeg.ts';
-import { checkFileKey, storeUpload, uploadName } from './storage.ts';
+import { checkFileKey, extensionOf, storeUpload, uploadName } from './storage.ts';
 
 /**
  * Limits of an MMS image (the spec leaves them open, "not shown"): the values Korean carriers
@@ -40,6 +41,10 @@ export async function uploadMmsImage(ctx: Ctx, accountId: string, input: UploadF
         ? 'no frame header with the image size was found'
         : 'the content does not start with the JPEG signature FF D8 FF';
     throw new GatewayError('A211', detail);
+  }
+  const ext = extensionOf(file.filename);
+  if (extensionContradicts(ext, 'jpg')) {
+    throw new GatewayError('A219', `the file is named .${ext} but holds a jpg image`);
   }
   if (info.width > MMS_IMAGE_MAX_WIDTH || info.height > MMS_IMAGE_MAX_HEIGHT) {
     throw new GatewayError(

@@ -71,16 +71,22 @@ export function uploadName(imageName: string | undefined, filename: string, file
   return name;
 }
 
-/** A held key is free again once its file has expired. */
+/**
+ * Why the key cannot be stored under (the A214 detail), or undefined when it can: a key held by
+ * another account or by another kind of this account's files is free again once its file expired.
+ */
 function heldByOther(
   existing: StoredFile | undefined,
   accountId: string,
   kind: string,
   now: number,
-): boolean {
-  if (!existing) return false;
-  if (existing.accountId === accountId && existing.kind === kind) return false;
-  return existing.expiresAt === null || existing.expiresAt > now;
+): string | undefined {
+  if (!existing) return undefined;
+  if (existing.accountId === accountId && existing.kind === kind) return undefined;
+  if (existing.expiresAt !== null && existing.expiresAt <= now) return undefined;
+  return existing.accountId === accountId
+    ? `${existing.fileKey} is used by this account for another kind of file (${existing.kind}); a key is reused only for the same kind`
+    : `${existing.fileKey} is used by another account`;
 }
 
 async function removeQuietly(path: string): Promise<void> {
@@ -94,7 +100,8 @@ async function removeQuietly(path: string): Promise<void> {
 export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Promise<StoredFile> {
   const fileKey = checkFileKey(input.fileKey, input.keyPrefix);
   const previous = await findFile(ctx.store, fileKey);
-  if (heldByOther(previous, input.accountId, input.kind, now)) throw new GatewayError('A214', fileKey);
+  const held = heldByOther(previous, input.accountId, input.kind, now);
+  if (held) throw new GatewayError('A214', held);
 
   // A name of its own per upload: a replacement never overwrites bytes a record still points
   // to, keys differing only in case never share a file on a case-insensitive disk, and the
@@ -124,8 +131,11 @@ export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Prom
   } finally {
     if (!saved) await removeQuietly(absPath);
   }
-  // Another account took the key between the check and the save.
-  if (!saved) throw new GatewayError('A214', fileKey);
+  // Another account (or kind) took the key between the check and the save.
+  if (!saved) {
+    const taker = await findFile(ctx.store, fileKey);
+    throw new GatewayError('A214', heldByOther(taker, input.accountId, input.kind, now) ?? fileKey);
+  }
   if (previous && previous.path !== relPath)
     await removeQuietly(storedFilePath(ctx.config.dataDir, previous));
   return file;

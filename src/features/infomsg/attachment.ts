@@ -59,7 +59,8 @@ const FORMATS: Record<string, { mime: string; label: string; signatures: number[
 
 /**
  * Reads the form-data review request as it streams: text fields, and the `attachment` part (kept
- * up to ATTACHMENT_MAX_BYTES). A second attachment is refused rather than one chosen silently.
+ * up to ATTACHMENT_MAX_BYTES). A second attachment, or a file under another part name
+ * (`-F file=@a.pdf`), is refused rather than one chosen or dropped silently.
  */
 export async function readReviewForm(req: FastifyRequest): Promise<ReviewForm> {
   const base = partsOptions(ATTACHMENT_MAX_BYTES);

@@ -5,8 +5,8 @@ import { CATEGORIES, findCategory } from './categories.ts';
 import { previewSvg } from './preview.ts';
 import { findPublicTemplate, PUBLIC_TEMPLATES, type PublicTemplate, releasedAt } from './public-templates.ts';
 import { CategoryQuery, PublicParams, PublicQuery } from './schemas.ts';
+import { parseSince } from './since.ts';
 import { BASE, security, tags } from './template-routes.ts';
-import { parseSince } from './templates.ts';
 
 /** Categories and public templates: fixed sets, the same for every client. */
 export const catalogRoutes: FeaturePlugin = async (app, { ctx }) => {
@@ -53,7 +53,7 @@ export const catalogRoutes: FeaturePlugin = async (app, { ctx }) => {
       },
     },
     async (req) => {
-      const since = parseSince(req.query.since);
+      const since = parseSince(req.query.since) ?? 0;
       const page = req.query.page ?? 1;
       const count = req.query.count ?? 100;
       const released = PUBLIC_TEMPLATES.filter((t) => releasedAt(t) >= since);

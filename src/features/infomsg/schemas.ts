@@ -1,4 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { StringEnum } from '../../http/schema-types.ts';
+import { SINCE_FORMS } from './since.ts';
 
 /**
  * null or the schema. OpenAPI's `nullable`, which Ajv knows, rather than a union: a refusal then
@@ -81,29 +83,28 @@ export type TemplateInput = UpdateBodyT['infomsg'];
 export const KeyQuery = Type.Object(key);
 export const KeyParams = Type.Object(key);
 
-const SenderKeyType = Type.Union([Type.Literal('S'), Type.Literal('G')]);
+const SenderKeyType = StringEnum(['S', 'G'] as const);
+
+/**
+ * Paging bounds: far past any real list, and small enough that offset arithmetic and the
+ * database's 64-bit integers never overflow (a huge offset was a 500 from SQLite).
+ */
+export const OFFSET_MAX = 1_000_000;
+export const PAGE_MAX = 100_000;
 
 export const ListQuery = Type.Object({
   senderKey: key.senderKey,
   senderKeyType: Type.Optional(SenderKeyType),
-  status: Type.Optional(Type.Union([Type.Literal('R'), Type.Literal('A'), Type.Literal('S')])),
-  inspectionStatus: Type.Optional(
-    Type.Union([Type.Literal('REG'), Type.Literal('REQ'), Type.Literal('APR'), Type.Literal('REJ')]),
-  ),
-  templateType: Type.Optional(
-    Type.Union([Type.Literal('BA'), Type.Literal('EX'), Type.Literal('AD'), Type.Literal('MI')], {
-      description: 'templateMessageType',
-    }),
-  ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  status: Type.Optional(StringEnum(['R', 'A', 'S'] as const, 'R pending, A usable, S stopped')),
+  inspectionStatus: Type.Optional(StringEnum(['REG', 'REQ', 'APR', 'REJ'] as const)),
+  templateType: Type.Optional(StringEnum(['BA', 'EX', 'AD', 'MI'] as const, 'templateMessageType')),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 export type ListQueryT = Static<typeof ListQuery>;
 
-const Since = Type.String({
-  description: 'ISO 8601, yyyy-MM-dd HH:mm:ss or yyyyMMdd (Korea time without an offset)',
-});
-const Page = Type.Integer({ minimum: 1, default: 1 });
+const Since = Type.String({ description: SINCE_FORMS });
+const Page = Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 });
 const Count = Type.Integer({ minimum: 1, maximum: 1000, default: 100 });
 
 export const LastModifiedQuery = Type.Object({
@@ -142,9 +143,13 @@ export const PublicQuery = Type.Object({
 
 export const PublicParams = Type.Object({ templateCode: Type.String({ minLength: 1 }) });
 
-export const SandboxReviewBody = Type.Object({
-  senderKey: Type.String({ minLength: 1 }),
-  templateCode: Type.String({ minLength: 1 }),
-  decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
-  comment: Type.Optional(Type.String({ description: 'kept in the template’s review history' })),
-});
+/** Closed, like the sandbox's other bodies: a misspelt `comment` would otherwise be lost. */
+export const SandboxReviewBody = Type.Object(
+  {
+    senderKey: Type.String({ minLength: 1 }),
+    templateCode: Type.String({ minLength: 1 }),
+    decision: StringEnum(['approve', 'reject'] as const),
+    comment: Type.Optional(Type.String({ description: 'kept in the template’s review history' })),
+  },
+  { additionalProperties: false },
+);

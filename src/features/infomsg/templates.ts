@@ -1,4 +1,3 @@
-import { parseClientTime, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { newId } from '../../store/ids.ts';
@@ -18,6 +17,7 @@ import {
 import { getProfile, type SenderProfile } from '../../store/profiles.ts';
 import { changedFields, checkTemplate, checkTemplateCode, type RawTemplate, rawOf } from './rules.ts';
 import type { LastModifiedQueryT, ListQueryT, TemplateInput } from './schemas.ts';
+import { parseSince } from './since.ts';
 import { type TemplateView, templateView } from './views.ts';
 
 const RAW_KEYS = [
@@ -231,19 +231,6 @@ export async function listOwn(
   return { templates: await viewsOf(ctx, rows), totalCount, offset, limit };
 }
 
-/** `since` as clients write it: ISO 8601, `yyyy-MM-dd HH:mm:ss` or `yyyyMMdd` (Korea time). */
-export function parseSince(since: string | undefined): number {
-  if (since === undefined || since === '') return 0;
-  const ms = parseClientTime(since) ?? parseKstDate(since);
-  if (ms === null) {
-    throw new GatewayError(
-      'A300',
-      `since must be ISO 8601, yyyy-MM-dd HH:mm:ss or yyyyMMdd, got ${JSON.stringify(since.slice(0, 40))}`,
-    );
-  }
-  return ms;
-}
-
 /** Templates changed (registered, edited or moved by a review) at or after `since`, oldest first. */
 export async function lastModified(
   ctx: Ctx,
@@ -251,7 +238,7 @@ export async function lastModified(
   q: LastModifiedQueryT,
 ): Promise<{ templates: TemplateView[]; page: number; count: number; hasNext: boolean }> {
   await ownProfile(ctx, accountId, q.senderKey, q.senderKeyType);
-  const since = parseSince(q.since);
+  const since = parseSince(q.since) ?? 0;
   const page = q.page ?? 1;
   const count = q.count ?? 100;
   const rows = await modifiedSince(ctx.store, accountId, q.senderKey, since, (page - 1) * count, count + 1);

@@ -1,7 +1,28 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
+import { MO_DELIVERY_JOB } from '../../store/mo.ts';
+import { deliverMo } from './deliver.ts';
+import { MO_WEBHOOK_TIMEOUT_MS } from './schedule.ts';
 
-/** Background work of MO messages (webhook delivery and its retries). */
-export function moJobHandlers(_ctx: Ctx): ReadonlyMap<string, JobHandler> {
-  return new Map();
+export interface MoJobOptions {
+  /** How long the client's webhook has to answer. */
+  webhookTimeoutMs?: number;
+}
+
+/**
+ * Background work of MO messages: webhook delivery and its retries. A failed attempt is not a
+ * failed job: the MO row records it and the job is rescheduled to the MO's next attempt, so the
+ * schedule (schedule.ts) is the MO's, durable in its row and its job across restarts.
+ */
+export function moJobHandlers(ctx: Ctx, options: MoJobOptions = {}): ReadonlyMap<string, JobHandler> {
+  const timeoutMs = options.webhookTimeoutMs ?? MO_WEBHOOK_TIMEOUT_MS;
+  const deliver: JobHandler = async (job) => {
+    const msgKey = job.payload.msgKey;
+    if (typeof msgKey !== 'string' || msgKey === '') {
+      throw new Error(`malformed ${MO_DELIVERY_JOB} payload: ${JSON.stringify(job.payload)}`);
+    }
+    const attempt = await deliverMo(ctx, msgKey, timeoutMs);
+    return attempt.outcome === 'retry' ? { rescheduleAt: attempt.at } : undefined;
+  };
+  return new Map([[MO_DELIVERY_JOB, deliver]]);
 }

@@ -31,15 +31,17 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
 }
 
 /**
- * Reads a form as it streams, keeping the named fields and files; other parts are read and
- * dropped (unknown fields are ignored, as elsewhere). A field or file sent twice is refused
- * rather than one of the two chosen silently.
+ * Reads a form as it streams, keeping the named fields and files; unknown text fields are
+ * ignored, as elsewhere. A file under an unknown part name is refused (dropping it would lose
+ * what the client meant to send), and so is a field or file sent twice rather than one of the
+ * two chosen silently.
  */
 export async function readRcsForm(req: FastifyRequest, spec: RcsFormSpec): Promise<RcsForm> {
   if (!req.isMultipart()) throw new GatewayError('A415', 'expected multipart/form-data');
   const fields = new Map<string, string>();
   const files = new Map<string, FormFile>();
   const twice = new Set<string>();
+  let stray: string | undefined;
   const options = {
     ...partsOptions(spec.maxFileBytes),
     isPartAFile: (
@@ -65,6 +67,7 @@ export async function readRcsForm(req: FastifyRequest, spec: RcsFormSpec): Promi
           if (fields.has(name)) twice.add(name);
           else fields.set(name, bytes.toString('utf8'));
         } else {
+          stray ??= name;
           await drain(part.file);
         }
       } else if (spec.fields.includes(name) && typeof part.value === 'string') {
@@ -79,6 +82,12 @@ export async function readRcsForm(req: FastifyRequest, spec: RcsFormSpec): Promi
     // too many parts): the request is wrong, never a 500.
     const message = err instanceof Error ? err.message : String(err);
     throw new GatewayError('A300', `malformed multipart/form-data: ${message}`);
+  }
+  if (stray !== undefined) {
+    throw new GatewayError(
+      'A300',
+      `the form has a file in a part named ${JSON.stringify(stray)}: files go in ${spec.files.join(', ')}`,
+    );
   }
   const [first] = twice;
   if (first !== undefined) throw new GatewayError('A300', `the form has more than one part named ${first}`);

@@ -1,5 +1,7 @@
 import { imageSize } from 'image-size';
 import { GatewayError } from '../../errors.ts';
+import { extensionContradicts } from '../../rules/image-format.ts';
+import { extensionOf } from '../files/storage.ts';
 
 /** A file part of a form: bytes up to the form's limit; `oversize` when the part was cut off there. */
 export interface FormFile {
@@ -92,11 +94,23 @@ function checkSize(field: string, file: FormFile, maxBytes: number): void {
   }
 }
 
+/**
+ * A file name whose extension names another format than the content (A219, as every upload):
+ * the name is kept and shown, so it must not contradict the URL the bytes are served at.
+ */
+function checkName(field: string, file: FormFile, found: string, what: string): void {
+  const ext = extensionOf(file.filename);
+  if (extensionContradicts(ext, found)) {
+    throw new GatewayError('A219', `${field}: the file is named .${ext} but holds a ${found} ${what}`);
+  }
+}
+
 /** Checks an uploaded image against its rule; the codes name the form field. */
 export function checkImage(field: string, file: FormFile, rule: ImageRule): CheckedImage {
   checkSize(field, file, rule.maxBytes);
   const image = readImage(file.bytes);
   if (!image) throw new GatewayError('A608', `${field}: the content is not a JPEG or PNG image`);
+  checkName(field, file, image.ext, 'image');
   const { width, height } = image;
   if (width < rule.minWidth || width > rule.maxWidth || height < rule.minHeight || height > rule.maxHeight) {
     throw new GatewayError(
@@ -115,10 +129,12 @@ const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 export function checkDocument(field: string, file: FormFile): CheckedDocument {
   checkSize(field, file, SEASON_DOC_MAX_BYTES);
   if (file.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+    checkName(field, file, 'pdf', 'document');
     return { ext: 'pdf', mime: 'application/pdf', width: null, height: null };
   }
   const image = readImage(file.bytes);
   if (!image) throw new GatewayError('A610', `${field}: the content is not a PDF, JPEG or PNG file`);
+  checkName(field, file, image.ext, 'image');
   return image;
 }
 

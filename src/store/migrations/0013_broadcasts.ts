@@ -31,6 +31,9 @@ export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
     .addColumn('expected_count', 'integer', (c) => c.notNull())
     .addColumn('send_count', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('cursor', 'text')
+    // When the last chunk was handed over: the next one waits a second after it, whatever moves
+    // the broadcast in between (a pause and resume must not send two chunks in one second).
+    .addColumn('last_chunk_at', caps.bigint)
     // The validated messageFlow (one brandmessage step), as a send request keeps it.
     .addColumn('flow', 'text', (c) => c.notNull())
     .addColumn('created_at', caps.bigint, (c) => c.notNull())

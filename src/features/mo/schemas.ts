@@ -1,0 +1,117 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import type { Envelope } from '../../http/envelope.ts';
+import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { MO_STATUSES } from '../../store/mo.ts';
+
+/*
+ * Schemas of the MO routes (client, operator, sandbox): validation, handler types and OpenAPI.
+ * Filters are checked by the use case (A734 naming the field), so the query takes plain strings.
+ */
+
+const Iso = (description: string) => Type.String({ description: `${description}; ISO 8601, +09:00` });
+
+export const MoMessage = Type.Object({
+  msgKey: Type.String(),
+  serviceType: Type.String({ description: 'MO' }),
+  msgType: Type.String({ description: 'SM' }),
+  to: Type.String({ description: 'the MO number' }),
+  from: Type.String({ description: 'the number the sender entered (the device number by default)' }),
+  carrier: Type.String(),
+  originator: Type.String({ description: 'the device that sent the MO' }),
+  content: Type.String(),
+  occurredTime: Iso('when the handset sent it'),
+  status: StringEnum(MO_STATUSES, 'webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP'),
+  attempts: Type.Integer({ description: 'posts to the webhook so far' }),
+  lastError: Nullable(Type.String({ description: 'why the last attempt failed' })),
+  receivedAt: Iso('when the gateway received it'),
+  lastAttemptAt: Nullable(Iso('the last attempt')),
+  nextAttemptAt: Nullable(Iso('the next attempt, while one is scheduled')),
+  deliveredAt: Nullable(Iso('when the webhook acknowledged it')),
+});
+
+const Page = Type.Object({
+  messages: Type.Array(MoMessage),
+  offset: Type.Integer(),
+  limit: Type.Integer(),
+  hasNext: Type.Boolean(),
+});
+
+export const MoListQuery = Type.Object({
+  date: Type.Optional(Type.String({ description: 'yyyyMMdd: MOs received that Korea-time day' })),
+  status: Type.Optional(Type.String({ description: MO_STATUSES.join(', ') })),
+  offset: Type.Optional(Type.Integer({ description: 'MOs to skip (newest first); default 0' })),
+  limit: Type.Optional(Type.Integer({ description: '1 to 1000; default 100' })),
+});
+
+/** The spec's envelope around the payload, typed as the Envelope that success() builds. */
+function envelope<T extends TSchema>(payload: T) {
+  return Type.Unsafe<Envelope>(
+    Type.Object({
+      common: Type.Object({
+        authCode: Type.String(),
+        authResult: Type.String(),
+        providerTrId: Type.String(),
+      }),
+      data: Type.Object({ code: Type.String(), result: Type.String(), data: payload }),
+    }),
+  );
+}
+
+export const clientHistory = {
+  tags: ['mo'],
+  summary: 'MO messages received for the account, with their webhook delivery (newest first)',
+  security: [{ apiKey: [] }],
+  querystring: MoListQuery,
+  response: { 200: envelope(Page) },
+};
+
+const ErrorBody = Type.Object({ code: Type.String(), result: Type.String() });
+const answers = <T extends TSchema>(schema: T) => ({ 200: schema, '4xx': ErrorBody });
+const adminDoc = (summary: string) => ({ tags: ['admin'], summary, security: [{ adminToken: [] }] });
+
+const AdminMo = Type.Composite([Type.Object({ accountId: Type.String() }), MoMessage]);
+
+export const adminList = {
+  ...adminDoc("The account's MO messages and their delivery, newest first"),
+  params: Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 100 }) }),
+  querystring: MoListQuery,
+  response: answers(Type.Composite([Type.Object({ accountId: Type.String() }), Page])),
+};
+
+const MsgKeyParams = Type.Object({ msgKey: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const adminShow = {
+  ...adminDoc('One MO message and its delivery'),
+  params: MsgKeyParams,
+  response: answers(AdminMo),
+};
+
+export const adminRedeliver = {
+  ...adminDoc('Deliver an MO again: a new retry schedule starts now (refused once acknowledged)'),
+  params: MsgKeyParams,
+  response: answers(AdminMo),
+};
+
+export const SandboxMoBody = Type.Object({
+  to: Type.String({ description: 'the MO number: a sender number registered by an account' }),
+  from: Type.String({ description: 'the number the sender entered' }),
+  content: Type.String(),
+  carrier: Type.Optional(Type.String({ description: "default: the sandbox handset's carrier" })),
+  originator: Type.Optional(Type.String({ description: 'the device; default: from' })),
+  networkId: Type.Optional(
+    Type.String({ description: "the network's id of the MO: the same id again is the same MO" }),
+  ),
+});
+
+export const sandboxMo = {
+  tags: ['sandbox'],
+  summary: 'A handset sends an MO message (delivered to the webhook of the account owning `to`)',
+  body: SandboxMoBody,
+  response: answers(
+    Type.Object({
+      msgKey: Type.String(),
+      accountId: Type.String(),
+      created: Type.Boolean({ description: 'false: the same networkId was received before' }),
+    }),
+  ),
+};
