@@ -61,6 +61,15 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler(errorHandler);
+  // Many clients send `Content-Type: application/json` on every call, bodiless DELETEs and POSTs
+  // included: an empty body is no body (a route that needs one says so: A300), not bad JSON.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') done(null, undefined);
+    else json(req, text, done);
+  });
   app.setNotFoundHandler((req, reply) =>
     sendCoded(req, reply, 'A404', `${req.method} ${req.url.split('?')[0]}`),
   );

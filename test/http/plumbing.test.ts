@@ -119,11 +119,26 @@ describeEachDb('client API plumbing', (db) => {
   });
 
   test('unparsable JSON is 400 A010', async () => {
-    for (const payload of ['{"name":', '', '{"__proto__": {"x": 1}}']) {
+    for (const payload of ['{"name":', '{"__proto__": {"x": 1}}']) {
       const res = await probeCall(payload, key, { 'content-type': 'application/json' });
       assert.equal(res.statusCode, 400, payload);
       assert.equal(res.json().data.code, 'A010', payload);
     }
+  });
+
+  test('an empty JSON body is no body: A300 where one is required, fine where none is', async () => {
+    const res = await probeCall('', key, { 'content-type': 'application/json' });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().data.code, 'A300');
+    assert.match(res.json().data.result, /body/);
+    // A bodiless DELETE with the header many clients always send.
+    const del = await t.request({
+      method: 'DELETE',
+      url: '/api/comm/v1/report/polling/none',
+      apiKey: key,
+      headers: { 'content-type': 'application/json' },
+    });
+    assert.notEqual(del.json().data.code, 'A010', del.body);
   });
 
   test('a schema violation is 400 A300 and the result names the field', async () => {
