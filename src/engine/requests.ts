@@ -1,4 +1,4 @@
-import { compileTemplate, hasKeywords, type Template } from '../rules/substitution.ts';
+import { compilePayload, compileTemplate, type ReplaceWords, type Template } from '../rules/substitution.ts';
 import type { Store } from '../store/database.ts';
 import { getSendRequest } from '../store/messages.ts';
 import type { FlowStep } from './flow.ts';
@@ -9,7 +9,12 @@ export interface CachedRequest {
   dlr: boolean;
   flow: FlowStep[];
   /** Each step's text and title split into parts once, not once per recipient (design.md §6). */
-  templates: Array<{ text: Template; title: Template | null; payloadHasKeys: boolean }>;
+  templates: Array<{
+    text: Template;
+    title: Template | null;
+    /** The channel object with each recipient's values; null when it holds no keyword. */
+    payload: ((values: ReplaceWords | undefined) => Record<string, unknown>) | null;
+  }>;
 }
 
 const MAX = 2000;
@@ -33,7 +38,7 @@ export class RequestCache {
       templates: flow.map((s) => ({
         text: compileTemplate(s.text),
         title: s.title === null ? null : compileTemplate(s.title),
-        payloadHasKeys: hasKeywords(s.payload),
+        payload: compilePayload(s.payload),
       })),
     };
     if (this.#m.size >= MAX) this.#m.delete(this.#m.keys().next().value as string);

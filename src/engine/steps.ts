@@ -1,6 +1,5 @@
 import type { OutboundMessage } from '../connectors/types.ts';
 import { classifyNumber } from '../rules/phone.ts';
-import { renderRecord } from '../rules/substitution.ts';
 import type { DispatchRow, MoveGuard } from '../store/messages.ts';
 import { type RecipientVars, recipientWords } from './flow.ts';
 import type { Plan, ReportSubject } from './plan.ts';
@@ -47,14 +46,13 @@ export function build(row: DispatchRow, req: CachedRequest, now: number): Outbou
   const words = recipientWords(vars);
   const title = tmpl.title ? (tmpl.title.hasKeys ? tmpl.title.render(words) : step.title) : null;
   const text = tmpl.text.hasKeys ? tmpl.text.render(words) : step.text;
-  let payload = step.payload;
+  // Every string of the channel object (text, title, button links, items) carries what the
+  // handset gets, not the keywords.
+  let payload = tmpl.payload ? tmpl.payload(words) : step.payload;
   if (vars && (vars.messageVariable || vars.buttonVariable || vars.couponVariable)) {
     payload = { ...payload, ...vars };
     delete payload.replaceWords;
   }
-  // Every string of the channel object (text, title, button links, items) carries what the
-  // handset gets, not the keywords.
-  if (tmpl.payloadHasKeys) payload = renderRecord(payload, words);
   return {
     msgKey: row.msgKey,
     step: row.step,

@@ -113,14 +113,6 @@ export function compileTemplate(text: string): Template {
   return new KeywordText(text, literals, slots);
 }
 
-/** Whether any string inside `value` (objects and arrays walked) holds a keyword. */
-export function hasKeywords(value: unknown): boolean {
-  if (typeof value === 'string') return compileTemplate(value).hasKeys;
-  if (Array.isArray(value)) return value.some(hasKeywords);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(hasKeywords);
-  return false;
-}
-
 /** The keys of every keyword inside `value` (distinct, in order of appearance). */
 export function keywordsIn(value: unknown, into: string[] = []): string[] {
   if (typeof value === 'string') {
@@ -131,26 +123,51 @@ export function keywordsIn(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
-/**
- * A copy of `value` with the keywords of every string inside it replaced (button links, titles,
- * item lists of a template message: everything the handset shows or opens).
- */
-export function renderDeep(value: unknown, values: ReplaceWords | undefined): unknown {
+/** A channel object split once: its strings with keywords compiled, the rest kept as it is. */
+type PayloadNode =
+  | { kind: 'same'; value: unknown }
+  | { kind: 'text'; t: Template }
+  | { kind: 'list'; items: PayloadNode[] }
+  | { kind: 'map'; entries: Array<[string, PayloadNode]> };
+
+function compileNode(value: unknown): PayloadNode {
   if (typeof value === 'string') {
     const t = compileTemplate(value);
-    return t.hasKeys ? t.render(values) : value;
+    return t.hasKeys ? { kind: 'text', t } : { kind: 'same', value };
   }
-  if (Array.isArray(value)) return value.map((v) => renderDeep(v, values));
+  if (Array.isArray(value)) {
+    const items = value.map(compileNode);
+    return items.every((n) => n.kind === 'same') ? { kind: 'same', value } : { kind: 'list', items };
+  }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, values)]));
+    const entries = Object.entries(value).map(([k, v]): [string, PayloadNode] => [k, compileNode(v)]);
+    return entries.every(([, n]) => n.kind === 'same') ? { kind: 'same', value } : { kind: 'map', entries };
   }
-  return value;
+  return { kind: 'same', value };
 }
 
-/** renderDeep of an object (a channel object), typed as one. */
-export function renderRecord(
-  obj: Record<string, unknown>,
-  values: ReplaceWords | undefined,
-): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, renderDeep(v, values)]));
+function renderNode(n: PayloadNode, values: ReplaceWords | undefined): unknown {
+  switch (n.kind) {
+    case 'same':
+      return n.value;
+    case 'text':
+      return n.t.render(values);
+    case 'list':
+      return n.items.map((x) => renderNode(x, values));
+    case 'map':
+      return Object.fromEntries(n.entries.map(([k, x]) => [k, renderNode(x, values)]));
+  }
+}
+
+/**
+ * A channel object's renderer, split once per request (like a text): every string with keywords
+ * (text, title, button links, items) is filled per recipient; parts without keywords are shared.
+ * Null when the object holds no keyword at all.
+ */
+export function compilePayload(
+  payload: Record<string, unknown>,
+): ((values: ReplaceWords | undefined) => Record<string, unknown>) | null {
+  const entries = Object.entries(payload).map(([k, v]): [string, PayloadNode] => [k, compileNode(v)]);
+  if (entries.every(([, n]) => n.kind === 'same')) return null;
+  return (values) => Object.fromEntries(entries.map(([k, n]) => [k, renderNode(n, values)]));
 }

@@ -20,7 +20,7 @@ export function moJobKey(msgKey: string): string {
  */
 const JOB_MAX_ATTEMPTS = 10;
 
-export interface MoRecord {
+export interface NewMo {
   msgKey: string;
   accountId: string;
   to: string;
@@ -31,6 +31,9 @@ export interface MoRecord {
   connector: string;
   networkId: string | null;
   occurredAt: number;
+}
+
+export interface MoRecord extends NewMo {
   receivedAt: number;
   status: MoStatus;
   attempts: number;
@@ -84,19 +87,6 @@ export async function findMoAccount(exec: Executor, number: string): Promise<str
     .limit(1)
     .executeTakeFirst();
   return row?.account_id;
-}
-
-export interface NewMo {
-  msgKey: string;
-  accountId: string;
-  to: string;
-  from: string;
-  originator: string;
-  carrier: string;
-  content: string;
-  connector: string;
-  networkId: string | null;
-  occurredAt: number;
 }
 
 /**

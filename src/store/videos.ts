@@ -2,27 +2,6 @@ import type { Store } from './database.ts';
 import type { Executor } from './jobs.ts';
 import type { VideosTable } from './schema-videos.ts';
 
-/** A brand message video: registered for upload, uploaded, encoded, and usable once PUBLIC or PRIVATE. */
-export interface Video {
-  vid: string;
-  accountId: string;
-  senderKey: string;
-  channelId: string;
-  status: string;
-  title: string;
-  fileName: string;
-  fileSize: number;
-  tokenHash: string | null;
-  uploadUntil: number;
-  filePath: string | null;
-  thumbnailFileKey: string | null;
-  /** Where the thumbnail is stored (relative to the data directory), as served under /files. */
-  thumbnailPath: string | null;
-  registeredAt: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
 export interface NewVideo {
   vid: string;
   accountId: string;
@@ -34,6 +13,18 @@ export interface NewVideo {
   fileSize: number;
   tokenHash: string;
   uploadUntil: number;
+}
+
+/** A brand message video: registered for upload, uploaded, encoded, and usable once PUBLIC or PRIVATE. */
+export interface Video extends Omit<NewVideo, 'tokenHash'> {
+  tokenHash: string | null;
+  filePath: string | null;
+  thumbnailFileKey: string | null;
+  /** Where the thumbnail is stored (relative to the data directory), as served under /files. */
+  thumbnailPath: string | null;
+  registeredAt: number | null;
+  createdAt: number;
+  updatedAt: number;
 }
 
 type VideoRow = VideosTable & { thumbnail_path: string | null };

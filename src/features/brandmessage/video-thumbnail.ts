@@ -1,21 +1,12 @@
 import { createHash } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Ctx } from '../../context.ts';
+import { encodePng } from '../../rules/png.ts';
 import { findFile } from '../../store/files.ts';
 import { fileUrl, storeUpload } from '../files/storage.ts';
 
 export const THUMBNAIL_KIND = 'video-thumbnail';
 const WIDTH = 320;
 const HEIGHT = 180;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
 
 /**
  * A real 16:9 PNG standing in for a frame of the video (the gateway does not decode video): a
@@ -24,11 +15,6 @@ function chunk(type: string, data: Buffer): Buffer {
 export function thumbnailPng(vid: string): Buffer {
   const [r = 0, g = 0, b = 0] = createHash('sha256').update(vid).digest();
   const bg = [64 + (r % 96), 64 + (g % 96), 64 + (b % 96)];
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(WIDTH, 0);
-  ihdr.writeUInt32BE(HEIGHT, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
   const stride = 1 + WIDTH * 3;
   const raw = Buffer.alloc(stride * HEIGHT);
   const cx = WIDTH / 2;
@@ -46,12 +32,7 @@ export function thumbnailPng(vid: string): Buffer {
       raw[at + 2] = play ? 255 : (bg[2] ?? 0);
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(WIDTH, HEIGHT, 2, raw);
 }
 
 /** The thumbnail's fileKey: one per video, so storing it again replaces it. */

@@ -1,26 +1,10 @@
-import { crc32, deflateSync } from 'node:zlib';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+import { encodePng } from '../../rules/png.ts';
 
 /**
  * A real PNG (RGBA, 8 bits a channel): a disc of `rgb` on a transparent square, the shape a
  * messaging app shows a logo in. Small enough to build on demand (a 120 px logo is under 1 KB).
  */
 export function discPng(size: number, rgb: readonly [number, number, number]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
   const stride = 1 + size * 4;
   const raw = Buffer.alloc(stride * size);
   const r = size / 2;
@@ -36,10 +20,5 @@ export function discPng(size: number, rgb: readonly [number, number, number]): B
       raw[at + 3] = 255;
     }
   }
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(size, size, 6, raw);
 }

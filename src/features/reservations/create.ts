@@ -64,6 +64,7 @@ export async function createReservation(
   const sendAt = checkSendTime(body.resvSendTime, now, advertising);
   const resvKey = newId('rsv_');
   const out = await sendMessages(ctx, dir, principal, body, {
+    steps,
     hold: true,
     resvKey,
     jobs: [fireJob(resvKey, sendAt)],

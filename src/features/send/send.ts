@@ -34,6 +34,8 @@ export interface SendOutcome {
 }
 
 export interface SendOptions {
+  /** The messageFlow already prepared by the caller (a reservation checks it first). */
+  steps?: PreparedStep[];
   /** Messages wait (held) instead of going out now; the caller schedules them (reservations). */
   hold?: boolean;
   resvKey?: string;
@@ -219,7 +221,7 @@ export async function sendMessages(
   const { idemKey, ttl } = checkRequest(body);
   const now = ctx.clock.now();
   const accountId = principal.account.id;
-  const steps = await prepareFlow(ctx, accountId, body.messageFlow, now);
+  const steps = options.steps ?? (await prepareFlow(ctx, accountId, body.messageFlow, now));
   await checkRegistrations(ctx, dir, accountId, steps, now);
 
   const requestId = newId('req_');
