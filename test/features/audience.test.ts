@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import { broadcastRecipients, countBroadcastRecipients } from '../../src/features/brandmessage/audience.ts';
 import { PROCESS_DELAY_MS } from '../../src/features/brandmessage/friend-group-process.ts';
 import { findFriendGroup } from '../../src/store/friend-groups.ts';
+import { clientCalls } from '../helpers/calls.ts';
 import { advance, type Client, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -31,31 +32,10 @@ describeEachDb('audience checks and broadcast recipients', (db) => {
   });
   after(() => t.close());
 
-  type Method = 'GET' | 'POST';
-  const call = (method: Method, url: string, body?: unknown, apiKey = c.apiKey) =>
-    t.request({ method, url, apiKey, ...(body === undefined ? {} : { body }) });
-  const ok = async (method: Method, url: string, body?: unknown, apiKey = c.apiKey) => {
-    const res = await call(method, url, body, apiKey);
-    assert.equal(res.statusCode, 200, res.body);
-    const b = res.json();
-    assert.equal(b.common.authCode, 'A000');
-    assert.equal(b.data.code, 'A000', res.body);
-    return b.data.data;
-  };
-  const refused = async (
-    method: Method,
-    url: string,
-    body: unknown,
-    code: string,
-    status: number,
-    result?: RegExp,
-  ) => {
-    const res = await call(method, url, body);
-    assert.equal(res.statusCode, status, res.body);
-    const b = res.json();
-    assert.equal(b.data.code, code, res.body);
-    if (result) assert.match(b.data.result, result);
-  };
+  const { ok, refused } = clientCalls(
+    () => t,
+    () => c.apiKey,
+  );
   const group = async (key: string, phones: string[], senderKey = c.senderKey, apiKey = c.apiKey) => {
     await ok('POST', FG, { friendGroup: { senderKey, friendGroupKey: key, phoneNumbers: phones } }, apiKey);
   };

@@ -4,6 +4,7 @@ import { isManual, isoKst } from '../../src/clock.ts';
 import { NUMBER_FILE_RETENTION_MS } from '../../src/features/brandmessage/friend-group-file.ts';
 import { PROCESS_DELAY_MS } from '../../src/features/brandmessage/friend-group-process.ts';
 import { findFriendGroup } from '../../src/store/friend-groups.ts';
+import { clientCalls } from '../helpers/calls.ts';
 import { advance, type Client, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -35,32 +36,10 @@ describeEachDb('friend groups', (db) => {
   });
   after(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, apiKey = c.apiKey) =>
-    t.request({ method, url, apiKey, ...(body === undefined ? {} : { body }) });
-  const ok = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, apiKey = c.apiKey) => {
-    const res = await call(method, url, body, apiKey);
-    assert.equal(res.statusCode, 200, res.body);
-    const b = res.json();
-    assert.equal(b.common.authCode, 'A000');
-    assert.equal(b.data.code, 'A000', res.body);
-    return b.data.data;
-  };
-  const refused = async (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    body: unknown,
-    code: string,
-    status: number,
-    result?: RegExp,
-    apiKey = c.apiKey,
-  ) => {
-    const res = await call(method, url, body, apiKey);
-    assert.equal(res.statusCode, status, res.body);
-    const b = res.json();
-    assert.equal(b.data.code, code, res.body);
-    if (result) assert.match(b.data.result, result);
-    return b;
-  };
+  const { call, ok, refused } = clientCalls(
+    () => t,
+    () => c.apiKey,
+  );
   const register = async (friendGroup: Record<string, unknown>) =>
     (await ok('POST', BASE, { friendGroup })).friendGroup;
   const lookup = async (key: string, senderKey = c.senderKey) =>

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { GROUP_TAGS_MAX } from '../../src/features/brandmessage/group-tag-manage.ts';
+import { clientCalls } from '../helpers/calls.ts';
 import { advance, type Client, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -22,31 +23,10 @@ describeEachDb('group tags', (db) => {
   });
   after(() => t.close());
 
-  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-  const call = (method: Method, url: string, body?: unknown, apiKey = c.apiKey) =>
-    t.request({ method, url, apiKey, ...(body === undefined ? {} : { body }) });
-  const ok = async (method: Method, url: string, body?: unknown, apiKey = c.apiKey) => {
-    const res = await call(method, url, body, apiKey);
-    assert.equal(res.statusCode, 200, res.body);
-    const b = res.json();
-    assert.equal(b.common.authCode, 'A000');
-    assert.equal(b.data.code, 'A000', res.body);
-    return b.data.data;
-  };
-  const refused = async (
-    method: Method,
-    url: string,
-    body: unknown,
-    code: string,
-    status: number,
-    result?: RegExp,
-  ) => {
-    const res = await call(method, url, body);
-    assert.equal(res.statusCode, status, res.body);
-    const b = res.json();
-    assert.equal(b.data.code, code, res.body);
-    if (result) assert.match(b.data.result, result);
-  };
+  const { call, ok, refused } = clientCalls(
+    () => t,
+    () => c.apiKey,
+  );
   const create = (groupTag: Record<string, unknown>, top: Record<string, unknown> = {}) =>
     ok('POST', BASE, { ...top, groupTag });
 
