@@ -28,6 +28,8 @@ export interface Config {
    */
   readonly reviewAuto: 'off' | 'approve' | 'reject';
   readonly reviewDelayMs: number;
+  /** The connectors and routes file (docs/connectors.md); null: the sandbox carries everything. */
+  readonly connectorsFile: string | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -93,5 +95,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     // Up to 2 days: the platform promises a decision within 2 business days.
     reviewDelayMs:
       int('OMNIGATE_REVIEW_DELAY_SECONDS', e.OMNIGATE_REVIEW_DELAY_SECONDS, 5, 0, 172_800) * 1000,
+    connectorsFile: e.OMNIGATE_CONNECTORS ? resolve(e.OMNIGATE_CONNECTORS) : null,
   });
 }

@@ -2,8 +2,10 @@ import pino, { type Logger } from 'pino';
 import { buildApp, type GatewayApp } from './app.ts';
 import { type Clock, ManualClock, SystemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { loadConnectorsConfig } from './connectors/config.ts';
 import { ConnectorRegistry } from './connectors/registry.ts';
 import { createSandboxConnector } from './connectors/sandbox/connector.ts';
+import { addSmppConnectors } from './connectors/smpp/from-file.ts';
 import type { Ctx } from './context.ts';
 import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './engine/dispatch.ts';
 import { type EngineEventMap, EventBus } from './engine/events.ts';
@@ -58,6 +60,8 @@ async function makeClock(config: Config, store: Store): Promise<Clock> {
 /** Builds everything from the configuration: store → clock → engine → app. */
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   const logger = options.logger ?? pino({ level: config.logLevel });
+  // Read before anything opens: a mistake in the file stops the start with its message alone.
+  const connectorsFile = config.connectorsFile ? loadConnectorsConfig(config.connectorsFile) : null;
   const store = await openStore(config.databaseUrl, options.schema ? { schema: options.schema } : {});
   try {
     await store.migrate();
@@ -80,6 +84,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     workAdded: () => runner?.wake(),
   };
   const dispatcher = createDispatcher(ctx, connectors);
+  const smppConnectors = connectorsFile
+    ? addSmppConnectors(ctx, dispatcher.sink, connectors, connectorsFile)
+    : [];
   if (config.sandbox) {
     const sandbox = createSandboxConnector({ ctx, sink: dispatcher.sink });
     connectors.add(sandbox);
@@ -115,7 +122,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   );
 
   const { token, generated } = resolveAdminToken(config);
-  const metrics = createMetrics(store, events);
+  const metrics = createMetrics(store, events, smppConnectors);
   const app = await buildApp({ ctx, adminToken: token, metrics, clientPlugins: options.clientPlugins ?? [] });
 
   // Another instance may move the shared manual clock; follow it.
@@ -136,6 +143,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
         );
       }
       runner?.start();
+      // Binds carry receipts and MO too: an API-only instance leaves the SMSC to the workers.
+      if (runner) for (const c of smppConnectors) c.start();
       if (clock instanceof ManualClock && !clockSync) {
         // A move made here while a read was on its way makes that read stale: it is dropped,
         // or it would set the clock back.

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
+import { ConnectorConfigError } from '../connectors/config.ts';
 import { GatewayError } from '../errors.ts';
 import { openStore } from '../store/database.ts';
 import { ADMIN_COMMANDS, ADMIN_USAGE } from './admin-commands.ts';
@@ -54,7 +55,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof GatewayError) {
+    if (err instanceof ConfigError || err instanceof ConnectorConfigError || err instanceof GatewayError) {
       process.stderr.write(`error: ${err.message}\n`);
       process.exitCode = 2;
       return;

@@ -1,28 +1,50 @@
+import type { RouteTable } from './routes.ts';
 import type { Channel, Connector } from './types.ts';
 
 /**
- * Which connector carries which channel. The sandbox carries every channel by default; real
- * connectors (SMPP) take the channels and numbers their routes name.
+ * Which connector carries which message. The routes of OMNIGATE_CONNECTORS come first (a channel
+ * and number prefixes name a connector); what no route takes goes to the default connector of
+ * its channel, the sandbox when it is on.
  */
 export class ConnectorRegistry {
-  readonly #byChannel = new Map<Channel, Connector>();
-  readonly #all: Connector[] = [];
+  readonly #defaults = new Map<Channel, Connector>();
+  readonly #byName = new Map<string, Connector>();
+  #routes: RouteTable | null = null;
 
-  add(connector: Connector): void {
-    this.#all.push(connector);
-    for (const ch of connector.channels) if (!this.#byChannel.has(ch)) this.#byChannel.set(ch, connector);
+  /** A connector that routes name; `asDefault` also makes it the default of its channels. */
+  add(connector: Connector, asDefault = true): void {
+    this.#byName.set(connector.name, connector);
+    if (!asDefault) return;
+    for (const ch of connector.channels) if (!this.#defaults.has(ch)) this.#defaults.set(ch, connector);
   }
 
-  /** The connector for a message on this channel to this number (null: no route). */
-  route(channel: Channel, _to: string): Connector | null {
-    return this.#byChannel.get(channel) ?? null;
+  setRoutes(routes: RouteTable): void {
+    this.#routes = routes;
+  }
+
+  /**
+   * The connector for a message on this channel to this number (null: no route). Routes speak of
+   * `sms` and `lms` (the mms channel's LM messages, which SMPP carries as concatenated SMS).
+   */
+  route(channel: Channel, to: string, msgType: string): Connector | null {
+    const kind = channel === 'sms' ? 'sms' : channel === 'mms' && msgType === 'LM' ? 'lms' : null;
+    const name = kind && this.#routes?.match(kind, to);
+    if (name) {
+      const c = this.#byName.get(name);
+      if (c) return c;
+    }
+    return this.#defaults.get(channel) ?? null;
   }
 
   byName(name: string): Connector | undefined {
-    return this.#all.find((c) => c.name === name);
+    return this.#byName.get(name);
+  }
+
+  all(): Connector[] {
+    return [...this.#byName.values()];
   }
 
   async stop(): Promise<void> {
-    for (const c of this.#all) await c.stop?.();
+    for (const c of this.#byName.values()) await c.stop?.();
   }
 }

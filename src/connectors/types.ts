@@ -54,6 +54,8 @@ export interface Connector {
   readonly channels: readonly Channel[];
   /** Messages per second (null: no limit) and unanswered submissions at once. */
   readonly pace: { perSecond: number | null; window: number };
+  /** How long a step waits for its receipt before it fails (the engine's default when absent). */
+  readonly receiptWaitMs?: number;
   /** Answers one outcome per message, in the order given. */
   submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]>;
   /**

@@ -68,7 +68,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
   function onOutcome(
     plan: Plan,
     item: Item,
-    connector: string,
+    connector: Connector,
     outcome: SubmitOutcome,
     next: DispatchRow[],
     retry: Retry[],
@@ -83,12 +83,12 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       channel: step.channel,
       service_type: step.serviceType,
       msg_type: step.msgType,
-      connector,
+      connector: connector.name,
       submitted_at: outbound.submittedAt,
     };
     if (outcome.kind === 'rejected') {
       if (outcome.retryable) {
-        retry.push({ item, connector });
+        retry.push({ item, connector: connector.name });
         return;
       }
       plan.attempts.push({
@@ -173,7 +173,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       ? DLR_WAIT_MS
       : step.responseMethod === 'polling'
         ? (step.timeoutSec ?? 180) * 1000
-        : RECEIPT_WAIT_MS;
+        : (connector.receiptWaitMs ?? RECEIPT_WAIT_MS);
     const until = plan.now + waitMs;
     plan.attempts.push({
       ...base,
@@ -195,7 +195,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     // One wait job per second of deadlines, however many messages share it.
     // One wait job per deadline: a pass's messages share theirs (the same `now`), however many.
     plan.jobs.push({ kind: WAIT_JOB, payload: {}, runAt: until, dedupeKey: `${WAIT_JOB}:${until}` });
-    waiting.push({ connector, networkId: outcome.networkId });
+    waiting.push({ connector: connector.name, networkId: outcome.networkId });
   }
 
   async function submitAll(connector: Connector, items: Item[]): Promise<SubmitOutcome[]> {
@@ -234,7 +234,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         const req = await requests.get(row.requestId);
         if (!req) continue;
         const item: Item = { row, req, outbound: build(row, req, now), expect };
-        const connector = registry.route(item.outbound.channel, row.to);
+        const connector = registry.route(item.outbound.channel, row.to, item.outbound.msgType);
         if (!connector) {
           plan.attempts.push({
             msg_key: row.msgKey,
@@ -262,7 +262,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         const outcomes = await submitAll(connector, items);
         items.forEach((item, i) => {
           const o = outcomes[i];
-          if (o) onOutcome(plan, item, connector.name, o, next, retry, waiting);
+          if (o) onOutcome(plan, item, connector, o, next, retry, waiting);
         });
       }
       // Failed-over messages keep the guard of the state this pass found them in.

@@ -1,7 +1,9 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { SmppConnector } from '../connectors/smpp/connector.ts';
 import type { EngineEvents } from '../engine/events.ts';
 import type { Store } from '../store/database.ts';
 import { countJobs } from '../store/jobs.ts';
+import { connectorMetrics } from './connector-metrics.ts';
 
 /** One registry per gateway instance, so that several apps in one test process stay apart. */
 export interface Metrics {
@@ -10,7 +12,11 @@ export interface Metrics {
   readonly httpDuration: Histogram<'method' | 'route'>;
 }
 
-export function createMetrics(store: Store, events: EngineEvents): Metrics {
+export function createMetrics(
+  store: Store,
+  events: EngineEvents,
+  connectors: readonly SmppConnector[] = [],
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'omnigate_' });
   const httpRequests = new Counter({
@@ -60,5 +66,6 @@ export function createMetrics(store: Store, events: EngineEvents): Metrics {
       for (const c of await countJobs(store)) this.set({ kind: c.kind, state: c.state }, c.count);
     },
   });
+  if (connectors.length > 0) connectorMetrics(registry, store, connectors);
   return { registry, httpRequests, httpDuration };
 }

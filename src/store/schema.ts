@@ -5,6 +5,7 @@ import type { FriendGroupTables } from './schema-friendgroups.ts';
 import type { InfomsgTables } from './schema-infomsg.ts';
 import type { MoTables } from './schema-mo.ts';
 import type { RcsCenterTables } from './schema-rcs.ts';
+import type { SmppTables } from './schema-smpp.ts';
 import type { TwofaTables } from './schema-twofa.ts';
 import type { VideoTables } from './schema-videos.ts';
 
@@ -90,7 +91,8 @@ export interface DB
     VideoTables,
     BroadcastTables,
     TwofaTables,
-    MoTables {
+    MoTables,
+    SmppTables {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;

@@ -1,0 +1,333 @@
+import type { PDU } from 'smpp';
+import type { Ctx } from '../../context.ts';
+import { CODES } from '../../engine/steps.ts';
+import { TokenBucket } from '../../rules/token-bucket.ts';
+import { findSubmissions, recordSubmissions, type SmppSubmission, submissionKey } from '../../store/smpp.ts';
+import type { SmppConnectorConfig } from '../config.ts';
+import type { Connector, ConnectorSink, OutboundMessage, SubmitOutcome } from '../types.ts';
+import { type BindRole, SmppBind } from './bind.ts';
+import { createDeliverHandler } from './deliver.ts';
+import { encodeText } from './encoding.ts';
+import { messageIdOf } from './pdu-fields.ts';
+import { normalizeMessageId } from './receipt.ts';
+import { submitStatus } from './status.ts';
+
+/** Report codes of messages the connector cannot carry (docs/connectors.md). */
+export const SMPP_CODES = {
+  needsConcatenation: '50003',
+  tooLong: '50004',
+  partial: '50005',
+} as const;
+
+type PartResult =
+  | { kind: 'ok'; id: string }
+  | { kind: 'fail'; code: string; text: string }
+  | { kind: 'retry'; text: string };
+
+interface PartJob {
+  fields: Record<string, unknown>;
+  attempts: number;
+  /** When it went into the queue: with no bind up for a response timeout, it goes back to the engine. */
+  queuedAt: number;
+  resolve(r: PartResult): void;
+}
+
+export interface ConnectorStats {
+  name: string;
+  binds: Array<{ index: number; role: BindRole; state: string; inFlight: number; reconnects: number }>;
+  window: number;
+  throughput: number | null;
+  queued: number;
+  counters: Readonly<Record<string, number>>;
+}
+
+export interface SmppConnector extends Connector {
+  start(): void;
+  stats(): ConnectorStats;
+}
+
+/** Throttled and queue-full answers pause the SMSC's sending for this long, doubling per repeat. */
+const THROTTLE_BASE_MS = 100;
+const THROTTLE_CAP_MS = 5000;
+/** What was taken is remembered for resubmissions this long past the receipt wait. */
+const KEEP_AFTER_WAIT_MS = 24 * 3600_000;
+
+/** The text an SMPP handset gets: SMPP has no subject, so an LMS title is its first line. */
+function textOf(m: OutboundMessage): string {
+  return m.title ? `${m.title}\n${m.text}` : m.text;
+}
+
+/**
+ * An SMPP 3.4 ESME for the sms channel (docs/connectors.md): several binds to one SMSC, a
+ * window of unanswered submit_sm per bind and a throughput limit for the SMSC, concatenated
+ * parts for LMS, receipts and MO through `deliver.ts`.
+ */
+export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConnectorConfig): SmppConnector {
+  const queue: PartJob[] = [];
+  const binds: SmppBind<PartJob>[] = [];
+  const bucket = cfg.throughput === null ? null : new TokenBucket(cfg.throughput, Date.now());
+  const counters: Record<string, number> = {
+    submitted: 0,
+    accepted: 0,
+    failed: 0,
+    throttled: 0,
+    resubmitted: 0,
+    receipts: 0,
+    mo: 0,
+  };
+  let pausedUntil = 0;
+  let pumpTimer: NodeJS.Timeout | null = null;
+  let watchdog: NodeJS.Timeout | null = null;
+  let stopping = false;
+  let nextRef = Math.floor(Math.random() * 256);
+  let rr = 0;
+
+  function schedule(ms: number): void {
+    if (pumpTimer) return;
+    pumpTimer = setTimeout(
+      () => {
+        pumpTimer = null;
+        pump();
+      },
+      Math.max(1, Math.ceil(ms)),
+    );
+  }
+
+  function pickBind(): SmppBind<PartJob> | null {
+    for (let i = 0; i < binds.length; i++) {
+      const b = binds[(rr + i) % binds.length];
+      if (b?.ready) {
+        rr = (rr + i + 1) % binds.length;
+        return b;
+      }
+    }
+    return null;
+  }
+
+  /** Hands queued parts to binds while windows, the throughput limit and throttling allow. */
+  function pump(): void {
+    while (queue.length > 0) {
+      const now = Date.now();
+      if (now < pausedUntil) {
+        schedule(pausedUntil - now);
+        return;
+      }
+      const bind = pickBind();
+      if (!bind) return;
+      if (bucket && !bucket.take(1, now)) {
+        schedule(1000 / bucket.rate);
+        return;
+      }
+      const job = queue.shift();
+      if (!job) return;
+      counters.submitted = (counters.submitted ?? 0) + 1;
+      bind.submit(job, job.fields);
+    }
+  }
+
+  function answered(job: PartJob, resp: PDU): void {
+    const s = submitStatus(resp.command_status);
+    if (s.kind === 'ok') {
+      counters.accepted = (counters.accepted ?? 0) + 1;
+      job.resolve({ kind: 'ok', id: normalizeMessageId(messageIdOf(resp), cfg.messageIds.submit) });
+      return;
+    }
+    if (s.kind === 'fail') {
+      counters.failed = (counters.failed ?? 0) + 1;
+      job.resolve(s);
+      return;
+    }
+    counters.throttled = (counters.throttled ?? 0) + 1;
+    job.attempts += 1;
+    if (job.attempts > cfg.submitRetries) {
+      job.resolve({ kind: 'retry', text: s.text });
+      return;
+    }
+    // The SMSC says slow down: every bind waits, then this part goes first.
+    const delay = Math.min(THROTTLE_CAP_MS, THROTTLE_BASE_MS * 2 ** (job.attempts - 1));
+    pausedUntil = Math.max(pausedUntil, Date.now() + delay);
+    queue.unshift(job);
+    schedule(delay);
+  }
+
+  function lost(jobs: PartJob[]): void {
+    if (stopping) {
+      for (const j of jobs) j.resolve({ kind: 'retry', text: 'Connector stopped' });
+      return;
+    }
+    counters.resubmitted = (counters.resubmitted ?? 0) + jobs.length;
+    const now = Date.now();
+    for (const j of jobs) j.queuedAt = now;
+    queue.unshift(...jobs);
+  }
+
+  /** Parts that no bind could take for a whole response timeout go back to the engine's backoff. */
+  function expireQueued(): void {
+    if (binds.some((b) => b.state === 'bound' && b.role !== 'receiver')) return;
+    const limit = Date.now() - cfg.responseTimeoutSeconds * 1000;
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const j = queue[i];
+      if (j && (stopping || j.queuedAt <= limit)) {
+        queue.splice(i, 1);
+        j.resolve({ kind: 'retry', text: 'SMSC not reachable' });
+      }
+    }
+  }
+
+  const deliver = createDeliverHandler(ctx, sink, cfg, counters);
+  const events = { answered, lost, changed: pump, deliver: deliver.deliver };
+  const roles: BindRole[] = cfg.bindMode === 'transceiver' ? ['transceiver'] : ['transmitter', 'receiver'];
+  for (let i = 0; i < cfg.binds; i++)
+    for (const role of roles) binds.push(new SmppBind<PartJob>(cfg, role, binds.length, events, ctx.logger));
+
+  function enqueue(fields: Record<string, unknown>): Promise<PartResult> {
+    return new Promise((resolve) => {
+      queue.push({ fields, attempts: 0, queuedAt: Date.now(), resolve });
+    });
+  }
+
+  function address(m: OutboundMessage) {
+    return m.international
+      ? { dest_addr_ton: 1, dest_addr_npi: 1 }
+      : { dest_addr_ton: cfg.destinationAddr.ton, dest_addr_npi: cfg.destinationAddr.npi };
+  }
+
+  /** One message's parts, answered: accepted only when the SMSC took every part. */
+  function outcomeOf(m: OutboundMessage, results: PartResult[], taken: SmppSubmission[]): SubmitOutcome {
+    const ids = results.flatMap((r) => (r.kind === 'ok' ? [r.id] : []));
+    if (ids.length === results.length) {
+      const first = ids[0] ?? '';
+      const networkId = ids.length === 1 ? first : `m:${first}`;
+      taken.push({ msgKey: m.msgKey, step: m.step, networkId, ...(ids.length > 1 ? { partIds: ids } : {}) });
+      return { kind: 'accepted', networkId };
+    }
+    const fail = results.find((r) => r.kind === 'fail');
+    if (ids.length > 0) {
+      // Some parts are on their way: submitting again would double them, so the step fails.
+      return {
+        kind: 'rejected',
+        code: fail?.code ?? SMPP_CODES.partial,
+        text: `Only ${ids.length} of ${results.length} parts were accepted`,
+        retryable: false,
+      };
+    }
+    if (fail) return { kind: 'rejected', code: fail.code, text: fail.text, retryable: false };
+    const retry = results.find((r) => r.kind === 'retry');
+    return {
+      kind: 'rejected',
+      code: CODES.connectorError,
+      text: retry?.text ?? 'Not accepted',
+      retryable: true,
+    };
+  }
+
+  async function submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
+    const out: SubmitOutcome[] = new Array(batch.length);
+    // A pass retried (a crash, a lost lease) must not submit again what the SMSC has taken.
+    const known = await findSubmissions(ctx.store, cfg.name, batch);
+    const taken: SmppSubmission[] = [];
+    const work: Promise<void>[] = [];
+    batch.forEach((m, i) => {
+      const networkId = known.get(submissionKey(m.msgKey, m.step));
+      if (networkId !== undefined) {
+        out[i] = { kind: 'accepted', networkId };
+        return;
+      }
+      if (m.channel !== 'sms' && !(m.channel === 'mms' && m.msgType === 'LM')) {
+        out[i] = {
+          kind: 'rejected',
+          code: CODES.noRoute,
+          text: 'SMPP carries SMS and LMS only',
+          retryable: false,
+        };
+        return;
+      }
+      const ref = nextRef;
+      nextRef = (nextRef + 1) & 0xff;
+      const enc = encodeText(textOf(m), cfg, ref);
+      if (!enc.ok) {
+        out[i] =
+          enc.reason === 'needs-concatenation'
+            ? {
+                kind: 'rejected',
+                code: SMPP_CODES.needsConcatenation,
+                text: `Needs ${enc.parts} parts; concatenation is off for ${cfg.name}`,
+                retryable: false,
+              }
+            : {
+                kind: 'rejected',
+                code: SMPP_CODES.tooLong,
+                text: `Needs ${enc.parts} parts; at most ${cfg.maxParts}`,
+                retryable: false,
+              };
+        return;
+      }
+      const parts = enc.segments.map((seg) =>
+        enqueue({
+          service_type: '',
+          source_addr_ton: cfg.sourceAddr.ton,
+          source_addr_npi: cfg.sourceAddr.npi,
+          source_addr: m.from ?? '',
+          ...address(m),
+          destination_addr: m.to,
+          esm_class: seg.esmClass,
+          registered_delivery: 1,
+          data_coding: enc.dataCoding,
+          short_message: seg.shortMessage,
+        }),
+      );
+      work.push(
+        Promise.all(parts).then((results) => {
+          out[i] = outcomeOf(m, results, taken);
+        }),
+      );
+    });
+    pump();
+    await Promise.all(work);
+    try {
+      await recordSubmissions(ctx.store, cfg.name, taken, ctx.clock.now());
+    } catch (err) {
+      // The SMSC has them: answering an error would have them submitted again.
+      ctx.logger.error({ err, connector: cfg.name }, 'could not record SMPP submissions');
+    }
+    await deliver.partsRecorded(taken);
+    return out;
+  }
+
+  return {
+    name: cfg.name,
+    channels: ['sms', 'mms'],
+    pace: { perSecond: cfg.throughput, window: cfg.window * cfg.binds },
+    receiptWaitMs: cfg.receiptWaitSeconds * 1000,
+    submit,
+    start() {
+      for (const b of binds) b.start();
+      watchdog = setInterval(() => {
+        expireQueued();
+        void deliver.prune(KEEP_AFTER_WAIT_MS + cfg.receiptWaitSeconds * 1000);
+      }, 1000);
+      watchdog.unref();
+    },
+    async stop() {
+      stopping = true;
+      if (watchdog) clearInterval(watchdog);
+      if (pumpTimer) clearTimeout(pumpTimer);
+      await Promise.all(binds.map((b) => b.stop()));
+      expireQueued();
+    },
+    stats: () => ({
+      name: cfg.name,
+      binds: binds.map((b) => ({
+        index: b.index,
+        role: b.role,
+        state: b.state,
+        inFlight: b.inFlight,
+        reconnects: b.reconnects,
+      })),
+      window: cfg.window,
+      throughput: cfg.throughput,
+      queued: queue.length,
+      counters,
+    }),
+  };
+}

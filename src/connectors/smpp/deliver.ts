@@ -1,0 +1,147 @@
+import type { PDU } from 'smpp';
+import type { Ctx } from '../../context.ts';
+import { receiveNetworkMo } from '../../features/mo/receive.ts';
+import { normalizeRecipient } from '../../rules/phone.ts';
+import { takeEarlyReceipts } from '../../store/receipts.ts';
+import {
+  addMoPart,
+  dropMoParts,
+  partDelivered,
+  partOf,
+  pruneSmpp,
+  type SmppSubmission,
+} from '../../store/smpp.ts';
+import type { SmppConnectorConfig } from '../config.ts';
+import type { ConnectorSink, DeliveryResult } from '../types.ts';
+import { concatFromSar, concatFromUdh } from './concat.ts';
+import { type Deliver, isReceipt, readDeliver } from './pdu-fields.ts';
+import { normalizeMessageId, receiptFrom, receiptOutcome } from './receipt.ts';
+
+/** How long the parts of an MO wait for the rest before they are dropped. */
+const MO_PARTS_KEEP_MS = 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
+
+/** The number as the gateway keeps it: digits, Korean numbers in their domestic form. */
+function number(addr: string): string {
+  const digits = addr.replace(/^\+/, '');
+  return normalizeRecipient(digits) ?? digits;
+}
+
+/**
+ * What arrives from the SMSC: delivery receipts, matched to their message through the store
+ * (parts of a concatenated message first through `smpp_parts`), and MO messages, reassembled
+ * from their parts. Every deliver_sm is answered only once what it says is stored, so a crash
+ * before that makes the SMSC send it again.
+ */
+export function createDeliverHandler(
+  ctx: Ctx,
+  sink: ConnectorSink,
+  cfg: SmppConnectorConfig,
+  counters: Record<string, number>,
+) {
+  let lastPrune = 0;
+
+  /** One part's receipt: a failed part fails the message; the last delivered part delivers it. */
+  async function partReceipt(partId: string, result: DeliveryResult): Promise<boolean> {
+    if (!result.delivered) {
+      const networkId = await partOf(ctx.store, cfg.name, partId);
+      if (networkId === undefined) return false;
+      await sink.deliveryResult(cfg.name, networkId, result);
+      return true;
+    }
+    const p = await partDelivered(ctx.store, cfg.name, partId);
+    if (!p) return false;
+    if (p.remaining === 0) await sink.deliveryResult(cfg.name, p.networkId, result);
+    return true;
+  }
+
+  async function receipt(d: Deliver): Promise<void> {
+    const r = receiptFrom({
+      text: d.text,
+      receiptedMessageId: d.receiptedMessageId,
+      messageState: d.messageState,
+      networkErrorCode: d.networkErrorCode,
+    });
+    if (!r) {
+      ctx.logger.warn({ connector: cfg.name }, 'SMPP receipt without id or state; ignored');
+      return;
+    }
+    const outcome = receiptOutcome(r);
+    if (!outcome) return;
+    counters.receipts = (counters.receipts ?? 0) + 1;
+    const id = normalizeMessageId(r.id, cfg.messageIds.receipt);
+    const result: DeliveryResult = {
+      delivered: outcome.delivered,
+      code: outcome.code,
+      text: outcome.text,
+      carrier: null,
+      at: ctx.clock.now(),
+    };
+    if (cfg.concatenation && (await partReceipt(id, result))) return;
+    await sink.deliveryResult(cfg.name, id, result);
+    if (cfg.concatenation) {
+      // The part may have been recorded while the sink held this receipt as an early one:
+      // whoever takes the held receipt settles it (partsRecorded does the same from its side).
+      const held = await takeEarlyReceipts(ctx.store, cfg.name, [id]);
+      const again = held.get(id);
+      if (again && !(await partReceipt(id, again))) {
+        await sink.deliveryResult(cfg.name, id, again);
+      }
+    }
+  }
+
+  async function mo(d: Deliver): Promise<void> {
+    const from = number(d.source);
+    const to = number(d.destination);
+    const concat =
+      (d.udh && (d.esmClass & 0x40) !== 0 ? concatFromUdh(d.udh) : null) ??
+      concatFromSar(d.sar.ref, d.sar.total, d.sar.seq);
+    counters.mo = (counters.mo ?? 0) + 1;
+    if (!concat || concat.total === 1) {
+      await receiveNetworkMo(ctx, { to, from, content: d.text, connector: cfg.name });
+      return;
+    }
+    const key = { connector: cfg.name, source: from, destination: to, ref: concat.ref, total: concat.total };
+    const whole = await addMoPart(ctx.store, key, concat.seq, d.text, ctx.clock.now());
+    if (!whole) return;
+    // The same id for whoever completes it first (a repeated last part): taken once.
+    const networkId = `concat:${from}:${to}:${concat.ref}:${concat.total}:${whole.firstAt}`;
+    await receiveNetworkMo(ctx, {
+      to,
+      from,
+      content: whole.contents.join(''),
+      connector: cfg.name,
+      networkId,
+      occurredAt: whole.firstAt,
+    });
+    await dropMoParts(ctx.store, key);
+  }
+
+  return {
+    async deliver(pdu: PDU): Promise<number> {
+      const d = readDeliver(pdu);
+      if (isReceipt(d)) await receipt(d);
+      else await mo(d);
+      return 0;
+    },
+
+    /** After the parts of concatenated messages are recorded: their receipts that came first. */
+    async partsRecorded(taken: readonly SmppSubmission[]): Promise<void> {
+      const ids = taken.flatMap((t) => t.partIds ?? []);
+      if (ids.length === 0) return;
+      const held = await takeEarlyReceipts(ctx.store, cfg.name, ids);
+      for (const [id, result] of held) await partReceipt(id, result);
+    },
+
+    async prune(keepMs: number): Promise<void> {
+      const now = ctx.clock.now();
+      if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+      lastPrune = Date.now();
+      try {
+        await pruneSmpp(ctx.store, cfg.name, now - keepMs, now - MO_PARTS_KEEP_MS);
+      } catch (err) {
+        ctx.logger.warn({ err, connector: cfg.name }, 'could not prune SMPP records');
+      }
+    },
+  };
+}
