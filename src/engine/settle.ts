@@ -130,7 +130,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
         await holdEarlyReceipt(ctx.store, connector, networkId, result, ctx.clock.now());
         attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
         if (!attempt) return;
-        const taken = await takeEarlyReceipts(ctx.store, connector, [networkId]);
+        const taken = await takeEarlyReceipts(ctx.store, connector, [networkId], ctx.clock.now());
         if (!taken.has(networkId)) return;
       }
       await onResult(attempt, result);
@@ -148,7 +148,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       byConnector.set(w.connector, list);
     }
     for (const [connector, ids] of byConnector) {
-      const held = await takeEarlyReceipts(ctx.store, connector, ids);
+      const held = await takeEarlyReceipts(ctx.store, connector, ids, ctx.clock.now());
       for (const [networkId, result] of held) {
         const attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
         if (attempt) await onResult(attempt, result);

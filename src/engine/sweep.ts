@@ -1,6 +1,7 @@
 import type { Ctx } from '../context.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
 import { strandedMessages } from '../store/messages.ts';
+import { pruneEarlyReceipts } from '../store/receipts.ts';
 import type { JobHandler } from './runner.ts';
 
 export const SWEEP_JOB = 'engine.sweep';
@@ -44,6 +45,7 @@ export function sweepHandler(ctx: Ctx, dispatchJob: string, waitJob: string): Jo
       await enqueueJobs(ctx.store.db, jobs, now);
       ctx.workAdded();
     }
+    await pruneEarlyReceipts(ctx.store, now);
     return { rescheduleAt: now + SWEEP_EVERY_MS };
   };
 }

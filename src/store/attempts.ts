@@ -50,11 +50,14 @@ export async function findWaitingAttempt(
   connector: string,
   networkId: string,
 ): Promise<AttemptRow | undefined> {
+  // Only a waiting attempt: a network may use an id again (an SMSC restarted, a counter
+  // wrapped), and a receipt is for the submission that still waits for one.
   return exec
     .selectFrom('message_attempts')
     .selectAll()
     .where('connector', '=', connector)
     .where('network_id', '=', networkId)
+    .where('status', '=', 'waiting')
     .executeTakeFirst();
 }
 

@@ -12,18 +12,30 @@ export async function holdEarlyReceipt(
   await store.db
     .insertInto('early_receipts')
     .values({ connector, network_id: networkId, result: JSON.stringify(result), created_at: now })
-    .onConflict((oc) => oc.columns(['connector', 'network_id']).doNothing())
+    // The newest wins: an id used again by the network must not meet an old receipt.
+    .onConflict((oc) =>
+      oc
+        .columns(['connector', 'network_id'])
+        .doUpdateSet({ result: JSON.stringify(result), created_at: now }),
+    )
     .execute();
 }
 
 /**
+ * A receipt overtakes its submission's record by moments; one held longer is a repeat for a
+ * message already settled, and must not settle a later message the network gave the same id.
+ */
+export const EARLY_RECEIPT_KEEP_MS = 10 * 60_000;
+
+/**
  * Takes (deletes and returns) held receipts for these ids. Whoever takes one settles it: the
- * receipt's own path or the submission's commit, never both.
+ * receipt's own path or the submission's commit, never both. Stale ones are taken and dropped.
  */
 export async function takeEarlyReceipts(
   store: Store,
   connector: string,
   networkIds: readonly string[],
+  now: number,
 ): Promise<Map<string, DeliveryResult>> {
   const out = new Map<string, DeliveryResult>();
   for (let i = 0; i < networkIds.length; i += 500) {
@@ -31,9 +43,20 @@ export async function takeEarlyReceipts(
       .deleteFrom('early_receipts')
       .where('connector', '=', connector)
       .where('network_id', 'in', networkIds.slice(i, i + 500))
-      .returning(['network_id', 'result'])
+      .returning(['network_id', 'result', 'created_at'])
       .execute();
-    for (const r of rows) out.set(r.network_id, JSON.parse(r.result) as DeliveryResult);
+    for (const r of rows) {
+      if (Number(r.created_at) >= now - EARLY_RECEIPT_KEEP_MS)
+        out.set(r.network_id, JSON.parse(r.result) as DeliveryResult);
+    }
   }
   return out;
+}
+
+/** Forgets held receipts no submission came for. */
+export async function pruneEarlyReceipts(store: Store, now: number): Promise<void> {
+  await store.db
+    .deleteFrom('early_receipts')
+    .where('created_at', '<', now - EARLY_RECEIPT_KEEP_MS)
+    .execute();
 }

@@ -64,7 +64,8 @@ export async function recordSubmissions(
         'smpp_parts',
         ['connector', 'part_id', 'network_id', 'delivered', 'created_at'],
         parts,
-        'on conflict do nothing',
+        // An id the SMSC used before belongs to this message now.
+        'on conflict (connector, part_id) do update set network_id = excluded.network_id, delivered = 0, created_at = excluded.created_at',
       );
   });
 }
@@ -94,8 +95,25 @@ export async function partDelivered(
       .where('network_id', '=', part.network_id)
       .where('delivered', '=', 0)
       .executeTakeFirstOrThrow();
-    return { networkId: part.network_id, remaining: Number(left.n) };
+    const remaining = Number(left.n);
+    // Every part delivered: the message is settled, and the SMSC may give these ids out again.
+    if (remaining === 0)
+      await tx
+        .deleteFrom('smpp_parts')
+        .where('connector', '=', connector)
+        .where('network_id', '=', part.network_id)
+        .execute();
+    return { networkId: part.network_id, remaining };
   });
+}
+
+/** Forgets the parts of a message whose result is known (a part failed). */
+export async function dropParts(store: Store, connector: string, networkId: string): Promise<void> {
+  await store.db
+    .deleteFrom('smpp_parts')
+    .where('connector', '=', connector)
+    .where('network_id', '=', networkId)
+    .execute();
 }
 
 /** The message network id of a part, if the id is a known part. */

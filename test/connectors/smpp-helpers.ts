@@ -35,7 +35,7 @@ export function connectorsFile(
     systemId: SYSTEM_ID,
     password: PASSWORD,
     enquireLinkSeconds: 5,
-    responseTimeoutSeconds: 2,
+    responseTimeoutSeconds: 5,
     reconnectSeconds: { min: 0.05, max: 0.2 },
     ...fields,
   };
@@ -65,7 +65,7 @@ export async function smppSuite(
 }
 
 /** Polls until cond() holds (every 10 ms), failing with `what` after `ms`. */
-export async function eventually(cond: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+export async function eventually(cond: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
     if (await cond()) return;
@@ -77,7 +77,7 @@ export async function eventually(cond: () => Promise<boolean>, what: string, ms 
 const FINAL = new Set(['delivered', 'failed', 'uncertain']);
 
 /** The message once it reached a final state. */
-export async function finalOf(t: TestGateway, c: Client, msgKey: string, ms = 10_000): Promise<MessageView> {
+export async function finalOf(t: TestGateway, c: Client, msgKey: string, ms = 20_000): Promise<MessageView> {
   let view: MessageView | undefined;
   await eventually(
     async () => {

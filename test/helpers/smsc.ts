@@ -336,6 +336,8 @@ export class SmscSimulator {
   }
 
   private onPdu(peer: Peer, pdu: PDU): void {
+    // A dropped connection handles nothing more, even PDUs already read from its socket.
+    if (!peer.open) return;
     this.received.set(pdu.command, (this.received.get(pdu.command) ?? 0) + 1);
     if (pdu.isResponse()) {
       const pending = peer.inflight.get(pdu.sequence_number);

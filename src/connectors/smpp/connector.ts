@@ -43,6 +43,7 @@ export interface ConnectorStats {
 
 export interface SmppConnector extends Connector {
   start(): void;
+  stop(): Promise<void>;
   stats(): ConnectorStats;
 }
 

@@ -6,6 +6,7 @@ import { takeEarlyReceipts } from '../../store/receipts.ts';
 import {
   addMoPart,
   dropMoParts,
+  dropParts,
   partDelivered,
   partOf,
   pruneSmpp,
@@ -47,6 +48,7 @@ export function createDeliverHandler(
       const networkId = await partOf(ctx.store, cfg.name, partId);
       if (networkId === undefined) return false;
       await sink.deliveryResult(cfg.name, networkId, result);
+      await dropParts(ctx.store, cfg.name, networkId);
       return true;
     }
     const p = await partDelivered(ctx.store, cfg.name, partId);
@@ -82,7 +84,7 @@ export function createDeliverHandler(
     if (cfg.concatenation) {
       // The part may have been recorded while the sink held this receipt as an early one:
       // whoever takes the held receipt settles it (partsRecorded does the same from its side).
-      const held = await takeEarlyReceipts(ctx.store, cfg.name, [id]);
+      const held = await takeEarlyReceipts(ctx.store, cfg.name, [id], ctx.clock.now());
       const again = held.get(id);
       if (again && !(await partReceipt(id, again))) {
         await sink.deliveryResult(cfg.name, id, again);
@@ -129,7 +131,7 @@ export function createDeliverHandler(
     async partsRecorded(taken: readonly SmppSubmission[]): Promise<void> {
       const ids = taken.flatMap((t) => t.partIds ?? []);
       if (ids.length === 0) return;
-      const held = await takeEarlyReceipts(ctx.store, cfg.name, ids);
+      const held = await takeEarlyReceipts(ctx.store, cfg.name, ids, ctx.clock.now());
       for (const [id, result] of held) await partReceipt(id, result);
     },
 
