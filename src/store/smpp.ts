@@ -81,21 +81,30 @@ export async function partDelivered(
 ): Promise<{ networkId: string; remaining: number } | undefined> {
   return store.db.transaction().execute(async (tx) => {
     const part = await tx
+      .selectFrom('smpp_parts')
+      .select('network_id')
+      .where('connector', '=', connector)
+      .where('part_id', '=', partId)
+      .executeTakeFirst();
+    if (!part) return undefined;
+    // Receipts of two parts at once must not each see the other undelivered (and neither settle
+    // the message): the message's parts are locked together, in one order, before any change.
+    let q = tx
+      .selectFrom('smpp_parts')
+      .select(['part_id', 'delivered'])
+      .where('connector', '=', connector)
+      .where('network_id', '=', part.network_id)
+      .orderBy('part_id');
+    if (store.caps.dialect === 'postgres') q = q.forUpdate();
+    const parts = await q.execute();
+    if (!parts.some((p) => p.part_id === partId)) return undefined;
+    await tx
       .updateTable('smpp_parts')
       .set({ delivered: 1 })
       .where('connector', '=', connector)
       .where('part_id', '=', partId)
-      .returning('network_id')
-      .executeTakeFirst();
-    if (!part) return undefined;
-    const left = await tx
-      .selectFrom('smpp_parts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('connector', '=', connector)
-      .where('network_id', '=', part.network_id)
-      .where('delivered', '=', 0)
-      .executeTakeFirstOrThrow();
-    const remaining = Number(left.n);
+      .execute();
+    const remaining = parts.filter((p) => p.part_id !== partId && Number(p.delivered) === 0).length;
     // Every part delivered: the message is settled, and the SMSC may give these ids out again.
     if (remaining === 0)
       await tx
