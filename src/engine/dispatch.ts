@@ -222,6 +222,27 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     const plan = new Plan(now, ctx.store.caps);
     const retry: Retry[] = [];
     const waiting: Waiting[] = [];
+    // Results the network waits to hear were kept (SMPP receipts): told once the pass is committed.
+    const stored: Array<(ok: boolean) => void> = [];
+    try {
+      await pass(rows, retryCount, now, plan, retry, waiting, stored);
+    } catch (err) {
+      for (const ack of stored) ack(false);
+      throw err;
+    }
+    for (const ack of stored) ack(true);
+    if (waiting.length > 0) await settleEarly(waiting);
+  }
+
+  async function pass(
+    rows: DispatchRow[],
+    retryCount: number,
+    now: number,
+    plan: Plan,
+    retry: Retry[],
+    waiting: Waiting[],
+    stored: Array<(ok: boolean) => void>,
+  ): Promise<void> {
     // A stop (queued → held) during this pass cannot undo the submissions it makes.
     let pending: Array<{ row: DispatchRow; expect: MoveGuard }> = rows.map((row) => ({
       row,
@@ -262,7 +283,9 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         const outcomes = await submitAll(connector, items);
         items.forEach((item, i) => {
           const o = outcomes[i];
-          if (o) onOutcome(plan, item, connector, o, next, retry, waiting);
+          if (!o) return;
+          if (o.kind === 'accepted' && o.stored) stored.push(o.stored);
+          onOutcome(plan, item, connector, o, next, retry, waiting);
         });
       }
       // Failed-over messages keep the guard of the state this pass found them in.
@@ -316,9 +339,8 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         );
       }
     });
-    if (plan.jobs.length > 0 || plan.reports.length > 0) ctx.workAdded();
+    if (plan.jobsAdded > 0) ctx.workAdded();
     for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
-    if (waiting.length > 0) await settleEarly(waiting);
   }
 
   /** A receipt or a wait that ran out, for one waiting message. */

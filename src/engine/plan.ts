@@ -29,6 +29,8 @@ export class Plan {
   readonly moves = new Map<string, { change: MessageChange; expect: MoveGuard }>();
   readonly reports: NewReport[] = [];
   readonly jobs: NewJob[] = [];
+  /** Jobs the commit added (follow-ups and report webhooks): the workers need waking only then. */
+  jobsAdded = 0;
 
   constructor(
     readonly now: number,
@@ -96,8 +98,9 @@ export class Plan {
       [...this.moves].map(([msgKey, m]) => ({ msgKey, change: m.change, expect: m.expect })),
       this.now,
     );
-    await insertReports(exec, this.caps, this.reports, this.now);
+    const hooks = await insertReports(exec, this.caps, this.reports, this.now);
     await enqueueJobs(exec, this.jobs, this.now);
+    this.jobsAdded = hooks + this.jobs.length;
     return moved;
   }
 }

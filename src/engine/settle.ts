@@ -106,7 +106,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
         if (!(err instanceof SettledAlready)) throw err;
         return false;
       });
-    ctx.workAdded();
+    if (plan.jobsAdded > 0) ctx.workAdded();
     if (settled)
       for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
   }

@@ -39,15 +39,16 @@ export const REPORT_WEBHOOK_MAX_ATTEMPTS = 20;
 
 /**
  * Stores reports in the caller's transaction: polling ones wait for a poll; webhook ones get a
- * delivery job each, so they reach the client's webhook even across restarts.
+ * delivery job each, so they reach the client's webhook even across restarts. Answers how many
+ * jobs it added.
  */
 export async function insertReports(
   exec: Executor,
   caps: Capabilities,
   reports: readonly NewReport[],
   now: number,
-): Promise<void> {
-  if (reports.length === 0) return;
+): Promise<number> {
+  if (reports.length === 0) return 0;
   // The mode in force when the report is made decides its way: read here, in the transaction that
   // stores it, never from a cache that a switch of mode would leave behind.
   const ids = [...new Set(reports.filter((r) => r.mode === undefined).map((r) => r.accountId))];
@@ -86,6 +87,7 @@ export async function insertReports(
     })),
     now,
   );
+  return hooks.length;
 }
 
 /** Reads a stored body back; every field comes out a string whatever an older writer stored. */

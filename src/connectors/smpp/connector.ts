@@ -4,9 +4,9 @@ import { CODES } from '../../engine/steps.ts';
 import { TokenBucket } from '../../rules/token-bucket.ts';
 import { findSubmissions, recordSubmissions, type SmppSubmission, submissionKey } from '../../store/smpp.ts';
 import type { SmppConnectorConfig } from '../config.ts';
-import type { Connector, ConnectorSink, OutboundMessage, SubmitOutcome } from '../types.ts';
+import type { Connector, ConnectorSink, DeliveryResult, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { type BindRole, SmppBind } from './bind.ts';
-import { createDeliverHandler } from './deliver.ts';
+import { createDeliverHandler, type PassReceipts } from './deliver.ts';
 import { encodeText } from './encoding.ts';
 import { messageIdOf } from './pdu-fields.ts';
 import { normalizeMessageId } from './receipt.ts';
@@ -175,7 +175,37 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     }
   }
 
-  const deliver = createDeliverHandler(ctx, sink, cfg, counters);
+  // Receipts that came while submissions were in progress, for those submissions to take.
+  const held = new Map<string, { result: DeliveryResult; seq: number; done(stored: boolean): void }>();
+  const active = new Set<number>();
+  let submitSeq = 0;
+  const passes: PassReceipts = {
+    hold(id, result) {
+      if (active.size === 0 || held.has(id)) return null;
+      return new Promise((done) => held.set(id, { result, seq: submitSeq, done }));
+    },
+  };
+
+  /**
+   * A receipt belongs to a submission that started before it came: once every such one has
+   * finished without taking it, it goes the way of any later receipt, through the store.
+   */
+  function releaseHeld(): void {
+    const min = active.size === 0 ? Number.POSITIVE_INFINITY : Math.min(...active);
+    for (const [id, h] of held) {
+      if (h.seq >= min) continue;
+      held.delete(id);
+      deliver.settleReceipt(id, h.result).then(
+        () => h.done(true),
+        (err: unknown) => {
+          ctx.logger.error({ err, connector: cfg.name }, 'SMPP receipt not stored; the SMSC will resend it');
+          h.done(false);
+        },
+      );
+    }
+  }
+
+  const deliver = createDeliverHandler(ctx, sink, cfg, counters, passes);
   const events = { answered, lost, changed: pump, deliver: deliver.deliver };
   const roles: BindRole[] = cfg.bindMode === 'transceiver' ? ['transceiver'] : ['transmitter', 'receiver'];
   for (let i = 0; i < cfg.binds; i++)
@@ -223,6 +253,26 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
   }
 
   async function submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
+    const seq = ++submitSeq;
+    active.add(seq);
+    try {
+      const out = await submitBatch(batch);
+      // Receipts that overtook this submission go back with it, to be stored in its commit.
+      out.forEach((o, i) => {
+        if (o?.kind !== 'accepted' || o.networkId.startsWith('m:')) return;
+        const h = held.get(o.networkId);
+        if (!h || h.seq < seq) return;
+        held.delete(o.networkId);
+        out[i] = { ...o, result: h.result, stored: h.done };
+      });
+      return out;
+    } finally {
+      active.delete(seq);
+      releaseHeld();
+    }
+  }
+
+  async function submitBatch(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
     const out: SubmitOutcome[] = new Array(batch.length);
     // A pass retried (a crash, a lost lease) must not submit again what the SMSC has taken.
     const known = await findSubmissions(ctx.store, cfg.name, batch);

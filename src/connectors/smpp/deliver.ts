@@ -18,6 +18,15 @@ import { concatFromSar, concatFromUdh } from './concat.ts';
 import { type Deliver, isReceipt, readDeliver } from './pdu-fields.ts';
 import { normalizeMessageId, receiptFrom, receiptOutcome } from './receipt.ts';
 
+/** ESME_RX_T_APPN: not taken now, the SMSC delivers it again later. */
+export const TEMPORARY_ERROR = 0x64;
+
+/** Receipts a submission in progress may own (connector.ts). */
+export interface PassReceipts {
+  /** null: no submission is in progress; else resolves once stored (true) or not (false). */
+  hold(networkId: string, result: DeliveryResult): Promise<boolean> | null;
+}
+
 /** How long the parts of an MO wait for the rest before they are dropped. */
 const MO_PARTS_KEEP_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
@@ -39,6 +48,7 @@ export function createDeliverHandler(
   sink: ConnectorSink,
   cfg: SmppConnectorConfig,
   counters: Record<string, number>,
+  passes: PassReceipts,
 ) {
   let lastPrune = 0;
 
@@ -57,28 +67,8 @@ export function createDeliverHandler(
     return true;
   }
 
-  async function receipt(d: Deliver): Promise<void> {
-    const r = receiptFrom({
-      text: d.text,
-      receiptedMessageId: d.receiptedMessageId,
-      messageState: d.messageState,
-      networkErrorCode: d.networkErrorCode,
-    });
-    if (!r) {
-      ctx.logger.warn({ connector: cfg.name }, 'SMPP receipt without id or state; ignored');
-      return;
-    }
-    const outcome = receiptOutcome(r);
-    if (!outcome) return;
-    counters.receipts = (counters.receipts ?? 0) + 1;
-    const id = normalizeMessageId(r.id, cfg.messageIds.receipt);
-    const result: DeliveryResult = {
-      delivered: outcome.delivered,
-      code: outcome.code,
-      text: outcome.text,
-      carrier: null,
-      at: ctx.clock.now(),
-    };
+  /** A receipt through the store: its attempt, or the parts of its message, or held as early. */
+  async function settleReceipt(id: string, result: DeliveryResult): Promise<void> {
     if (cfg.concatenation && (await partReceipt(id, result))) return;
     await sink.deliveryResult(cfg.name, id, result);
     if (cfg.concatenation) {
@@ -90,6 +80,36 @@ export function createDeliverHandler(
         await sink.deliveryResult(cfg.name, id, again);
       }
     }
+  }
+
+  async function receipt(d: Deliver): Promise<number> {
+    const r = receiptFrom({
+      text: d.text,
+      receiptedMessageId: d.receiptedMessageId,
+      messageState: d.messageState,
+      networkErrorCode: d.networkErrorCode,
+    });
+    if (!r) {
+      ctx.logger.warn({ connector: cfg.name }, 'SMPP receipt without id or state; ignored');
+      return 0;
+    }
+    const outcome = receiptOutcome(r);
+    if (!outcome) return 0;
+    counters.receipts = (counters.receipts ?? 0) + 1;
+    const id = normalizeMessageId(r.id, cfg.messageIds.receipt);
+    const result: DeliveryResult = {
+      delivered: outcome.delivered,
+      code: outcome.code,
+      text: outcome.text,
+      carrier: null,
+      at: ctx.clock.now(),
+    };
+    // Most receipts overtake the commit of the pass that submitted their message: that pass
+    // takes them and stores them with it, one transaction for both.
+    const inPass = passes.hold(id, result);
+    if (inPass) return (await inPass) ? 0 : TEMPORARY_ERROR;
+    await settleReceipt(id, result);
+    return 0;
   }
 
   async function mo(d: Deliver): Promise<void> {
@@ -122,10 +142,12 @@ export function createDeliverHandler(
   return {
     async deliver(pdu: PDU): Promise<number> {
       const d = readDeliver(pdu);
-      if (isReceipt(d)) await receipt(d);
-      else await mo(d);
+      if (isReceipt(d)) return receipt(d);
+      await mo(d);
       return 0;
     },
+
+    settleReceipt,
 
     /** After the parts of concatenated messages are recorded: their receipts that came first. */
     async partsRecorded(taken: readonly SmppSubmission[]): Promise<void> {
