@@ -51,6 +51,14 @@ export type SubmitOutcome =
 /** Where connectors hand what arrives later: receipts, matched through the store, and MO messages. */
 export interface ConnectorSink {
   deliveryResult(connector: string, networkId: string, result: DeliveryResult): Promise<void>;
+  /**
+   * Many results in one transaction. Answers the ids it found no submission for: they are held
+   * for the submission's record (a receipt that overtook it) and settled when it comes.
+   */
+  deliveryResults(
+    connector: string,
+    batch: ReadonlyArray<{ networkId: string; result: DeliveryResult }>,
+  ): Promise<{ held: string[] }>;
 }
 
 export interface Connector {

@@ -1,9 +1,9 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { ConnectorSink, DeliveryResult } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import { type AttemptRow, attemptOf, findWaitingAttempt } from '../store/attempts.ts';
-import { type DispatchRow, expiredWaits, getMessage } from '../store/messages.ts';
-import { holdEarlyReceipt, takeEarlyReceipts } from '../store/receipts.ts';
+import { type AttemptRow, attemptOf, findWaitingAttempt, findWaitingAttempts } from '../store/attempts.ts';
+import { type DispatchRow, expiredWaits, getMessage, getMessages } from '../store/messages.ts';
+import { holdEarlyReceipt, holdEarlyReceipts, takeEarlyReceipts } from '../store/receipts.ts';
 import { Plan } from './plan.ts';
 import type { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
@@ -22,20 +22,21 @@ class SettledAlready extends Error {}
  * the message once: the move is guarded by the status and step it expects.
  */
 export function createSettler(ctx: Ctx, requests: RequestCache, registry: ConnectorRegistry) {
-  async function settle(
+  /** Adds one message's settlement to a plan; false when its request or step is gone. */
+  async function addSettle(
+    plan: Plan,
     row: DispatchRow,
     result: DeliveryResult | 'timeout',
     sendTime: number,
-  ): Promise<void> {
+    next: DispatchRow[],
+  ): Promise<boolean> {
     const req = await requests.get(row.requestId);
     const step = req?.flow[row.step];
-    if (!req || !step) return;
-    const now = ctx.clock.now();
-    const plan = new Plan(now, ctx.store.caps);
+    if (!req || !step) return false;
+    const now = plan.now;
     const expect = { status: 'waiting', step: row.step };
     const item: Item = { row, req, outbound: build(row, req, sendTime), expect };
     const intlSms = item.outbound.international && step.channel === 'sms';
-    const next: DispatchRow[] = [];
     let attempt: { status: string; code: string; text: string; carrier: string | null };
     if (result === 'timeout') {
       if (step.responseMethod === 'polling' && !intlSms) {
@@ -93,6 +94,19 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       carrier: attempt.carrier,
       doneAt: now,
     });
+    return true;
+  }
+
+  /** Settles one message in a transaction of its own; someone else's settlement first wins. */
+  async function settle(
+    row: DispatchRow,
+    result: DeliveryResult | 'timeout',
+    sendTime: number,
+  ): Promise<void> {
+    const now = ctx.clock.now();
+    const plan = new Plan(now, ctx.store.caps);
+    const next: DispatchRow[] = [];
+    if (!(await addSettle(plan, row, result, sendTime, next))) return;
     if (next.length > 0)
       plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: [row.msgKey] }, runAt: now });
     const settled = await ctx.store.db
@@ -120,7 +134,92 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
     await settle(row, late ? 'timeout' : result, Number(attempt.submitted_at));
   }
 
+  /**
+   * Settles many messages in one transaction (receipts arrive by the thousand a second). If any
+   * moved meanwhile (a timeout or a repeat first), the batch is rolled back and each is settled
+   * on its own, where the first settlement wins.
+   */
+  async function settleMany(
+    items: ReadonlyArray<{ row: DispatchRow; result: DeliveryResult | 'timeout'; sendTime: number }>,
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const now = ctx.clock.now();
+    const plan = new Plan(now, ctx.store.caps);
+    const next: DispatchRow[] = [];
+    const added: Array<(typeof items)[number]> = [];
+    for (const it of items) if (await addSettle(plan, it.row, it.result, it.sendTime, next)) added.push(it);
+    if (next.length > 0)
+      plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: next.map((r) => r.msgKey) }, runAt: now });
+    const whole = await ctx.store.db
+      .transaction()
+      .execute(async (tx) => {
+        if ((await plan.commit(tx)) !== plan.moves.size) throw new SettledAlready();
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof SettledAlready)) throw err;
+        return false;
+      });
+    if (!whole) {
+      for (const it of added) await settle(it.row, it.result, it.sendTime);
+      return;
+    }
+    if (plan.jobsAdded > 0) ctx.workAdded();
+    for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
+  }
+
   const sink: ConnectorSink = {
+    async deliveryResults(connector, batch) {
+      const now = ctx.clock.now();
+      const results = new Map(batch.map((b) => [b.networkId, b.result]));
+      const ids = [...results.keys()];
+      const found = await findWaitingAttempts(ctx.store.db, connector, ids);
+      const matched = new Set(found.map((a) => a.network_id ?? ''));
+      const missing = ids.filter((id) => !matched.has(id));
+      const held: string[] = [];
+      if (missing.length > 0) {
+        // The same dance as deliveryResult, for the whole batch at once.
+        await holdEarlyReceipts(
+          ctx.store,
+          connector,
+          missing.map((id) => ({ networkId: id, result: results.get(id) as DeliveryResult })),
+          now,
+        );
+        const late = await findWaitingAttempts(ctx.store.db, connector, missing);
+        const lateIds = late.map((a) => a.network_id ?? '');
+        const taken = late.length
+          ? await takeEarlyReceipts(ctx.store, connector, lateIds, now)
+          : new Map<string, DeliveryResult>();
+        for (const a of late) {
+          const r = taken.get(a.network_id ?? '');
+          if (r) {
+            found.push(a);
+            results.set(a.network_id ?? '', r);
+          }
+        }
+        for (const id of missing) if (!taken.has(id)) held.push(id);
+      }
+      const rows = new Map(
+        (
+          await getMessages(
+            ctx.store,
+            found.map((a) => a.msg_key),
+          )
+        ).map((r) => [r.msgKey, r]),
+      );
+      const items: Array<{ row: DispatchRow; result: DeliveryResult | 'timeout'; sendTime: number }> = [];
+      for (const a of found) {
+        const row = rows.get(a.msg_key);
+        const result = results.get(a.network_id ?? '');
+        if (!row || !result || row.status !== 'waiting' || row.step !== a.step) continue;
+        // One later than the step's wait counts as none.
+        const late = row.nextAt !== null && result.at > row.nextAt;
+        items.push({ row, result: late ? 'timeout' : result, sendTime: Number(a.submitted_at) });
+      }
+      await settleMany(items);
+      return { held };
+    },
+
     async deliveryResult(connector, networkId, result) {
       let attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
       if (!attempt) {

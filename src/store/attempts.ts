@@ -61,6 +61,26 @@ export async function findWaitingAttempt(
     .executeTakeFirst();
 }
 
+/** The waiting attempts of these network ids (a batch of receipts). */
+export async function findWaitingAttempts(
+  exec: Executor,
+  connector: string,
+  networkIds: readonly string[],
+): Promise<AttemptRow[]> {
+  const out: AttemptRow[] = [];
+  for (let i = 0; i < networkIds.length; i += 500) {
+    const rows = await exec
+      .selectFrom('message_attempts')
+      .selectAll()
+      .where('connector', '=', connector)
+      .where('network_id', 'in', networkIds.slice(i, i + 500))
+      .where('status', '=', 'waiting')
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
 /** Ends waiting attempts with their result (receipts and waits that ran out: a few at a time). */
 export async function finishAttempts(
   exec: Executor,

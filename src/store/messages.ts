@@ -245,6 +245,20 @@ export async function expiredWaits(store: Store, now: number, limit: number): Pr
   return rows.map(toDispatch);
 }
 
+/** Messages by key (a batch of receipts). */
+export async function getMessages(store: Store, msgKeys: readonly string[]): Promise<DispatchRow[]> {
+  const out: DispatchRow[] = [];
+  for (let i = 0; i < msgKeys.length; i += 500) {
+    const rows = await store.db
+      .selectFrom('messages')
+      .select(dispatchColumns)
+      .where('msg_key', 'in', msgKeys.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.push(toDispatch(r));
+  }
+  return out;
+}
+
 export async function getMessage(store: Store, msgKey: string): Promise<DispatchRow | undefined> {
   const r = await store.db
     .selectFrom('messages')

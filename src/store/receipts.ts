@@ -1,4 +1,5 @@
 import type { DeliveryResult } from '../connectors/types.ts';
+import { bulkInsert } from './bulk.ts';
 import type { Store } from './database.ts';
 
 /** Keeps a receipt whose submission is not recorded yet. */
@@ -19,6 +20,26 @@ export async function holdEarlyReceipt(
         .doUpdateSet({ result: JSON.stringify(result), created_at: now }),
     )
     .execute();
+}
+
+/** Keeps receipts whose submissions are not recorded yet (a batch: one statement). */
+export async function holdEarlyReceipts(
+  store: Store,
+  connector: string,
+  receipts: ReadonlyArray<{ networkId: string; result: DeliveryResult }>,
+  now: number,
+): Promise<void> {
+  if (receipts.length === 0) return;
+  // One row per id (the newest), as the upsert would leave it.
+  const last = new Map(receipts.map((r) => [r.networkId, r.result]));
+  await bulkInsert(
+    store.db,
+    store.caps,
+    'early_receipts',
+    ['connector', 'network_id', 'result', 'created_at'],
+    [...last].map(([id, result]) => [connector, id, JSON.stringify(result), now]),
+    'on conflict (connector, network_id) do update set result = excluded.result, created_at = excluded.created_at',
+  );
 }
 
 /**

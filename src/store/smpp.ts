@@ -125,6 +125,25 @@ export async function dropParts(store: Store, connector: string, networkId: stri
     .execute();
 }
 
+/** Which of these ids are parts of concatenated messages. */
+export async function partsAmong(
+  store: Store,
+  connector: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await store.db
+      .selectFrom('smpp_parts')
+      .select('part_id')
+      .where('connector', '=', connector)
+      .where('part_id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.add(r.part_id);
+  }
+  return out;
+}
+
 /** The message network id of a part, if the id is a known part. */
 export async function partOf(store: Store, connector: string, partId: string): Promise<string | undefined> {
   const row = await store.db

@@ -33,6 +33,10 @@ describeEachDb('sandbox connector', (db) => {
         async deliveryResult(connector, networkId, result) {
           results.push({ connector, networkId, result });
         },
+        async deliveryResults(connector, batch) {
+          for (const b of batch) results.push({ connector, networkId: b.networkId, result: b.result });
+          return { held: [] };
+        },
       },
     });
     runner = new JobRunner({

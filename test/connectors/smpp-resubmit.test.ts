@@ -57,7 +57,11 @@ describeEachDb('SMPP connector: submissions are remembered', (db) => {
     );
     const [c] = cfg.connectors;
     assert.ok(c);
-    conn = createSmppConnector(t.gw.ctx, { deliveryResult: async () => {} }, c);
+    conn = createSmppConnector(
+      t.gw.ctx,
+      { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }) },
+      c,
+    );
     conn.start();
     await smsc.waitFor(() => smsc.sessions().length === 1, 'the bind');
   });

@@ -33,7 +33,10 @@ describeEachDb('sandbox world API', (db) => {
   let conn: SandboxConnector;
   const start = async () => {
     t = await startTestGateway(db);
-    conn = createSandboxConnector({ ctx: t.gw.ctx, sink: { async deliveryResult() {} } });
+    conn = createSandboxConnector({
+      ctx: t.gw.ctx,
+      sink: { async deliveryResult() {}, deliveryResults: async () => ({ held: [] }) },
+    });
   };
   before(async () => {
     await start();

@@ -270,6 +270,11 @@ export class SmscSimulator {
     );
   }
 
+  /** Changes when receipts go out, from the next submit on. */
+  setReceiptTiming(timing: 'after' | 'before' | 'hold'): void {
+    this.options.receiptTiming = timing;
+  }
+
   /**
    * Sends the receipts held by receiptTiming 'hold'. Resolves once each one sent now was answered (or its
    * session dropped); those queued for want of a bound receiver do not hold it up.

@@ -9,6 +9,7 @@ import {
   dropParts,
   partDelivered,
   partOf,
+  partsAmong,
   pruneSmpp,
   type SmppSubmission,
 } from '../../store/smpp.ts';
@@ -67,18 +68,66 @@ export function createDeliverHandler(
     return true;
   }
 
-  /** A receipt through the store: its attempt, or the parts of its message, or held as early. */
-  async function settleReceipt(id: string, result: DeliveryResult): Promise<void> {
-    if (cfg.concatenation && (await partReceipt(id, result))) return;
-    await sink.deliveryResult(cfg.name, id, result);
-    if (cfg.concatenation) {
-      // The part may have been recorded while the sink held this receipt as an early one:
-      // whoever takes the held receipt settles it (partsRecorded does the same from its side).
-      const held = await takeEarlyReceipts(ctx.store, cfg.name, [id], ctx.clock.now());
-      const again = held.get(id);
-      if (again && !(await partReceipt(id, again))) {
-        await sink.deliveryResult(cfg.name, id, again);
+  interface Late {
+    id: string;
+    result: DeliveryResult;
+    resolve(): void;
+    reject(err: unknown): void;
+  }
+  const late: Late[] = [];
+  let flushing = false;
+
+  /**
+   * A receipt through the store: its attempt, or the parts of its message, or held as early.
+   * Receipts that arrive while a batch is being stored wait for the next: one transaction settles
+   * them all, so a carrier's burst of receipts costs a few commits, not one each.
+   */
+  function settleReceipt(id: string, result: DeliveryResult): Promise<void> {
+    return new Promise((resolve, reject) => {
+      late.push({ id, result, resolve, reject });
+      if (flushing) return;
+      flushing = true;
+      setImmediate(() => void flush());
+    });
+  }
+
+  async function flush(): Promise<void> {
+    while (late.length > 0) {
+      const batch = late.splice(0, 500);
+      try {
+        await settleBatch(batch);
+        for (const b of batch) b.resolve();
+      } catch (err) {
+        for (const b of batch) b.reject(err);
       }
+    }
+    flushing = false;
+  }
+
+  async function settleBatch(batch: readonly Late[]): Promise<void> {
+    let rest = batch;
+    if (cfg.concatenation) {
+      const parts = await partsAmong(
+        ctx.store,
+        cfg.name,
+        batch.map((b) => b.id),
+      );
+      for (const b of batch) if (parts.has(b.id)) await partReceipt(b.id, b.result);
+      rest = batch.filter((b) => !parts.has(b.id));
+    }
+    if (rest.length === 0) return;
+    const { held } = await sink.deliveryResults(
+      cfg.name,
+      rest.map((b) => ({ networkId: b.id, result: b.result })),
+    );
+    if (!cfg.concatenation || held.length === 0) return;
+    // A part may have been recorded while the sink held its receipt as an early one: whoever
+    // takes the held receipt settles it (partsRecorded does the same from its side).
+    const nowParts = await partsAmong(ctx.store, cfg.name, held);
+    if (nowParts.size === 0) return;
+    const taken = await takeEarlyReceipts(ctx.store, cfg.name, [...nowParts], ctx.clock.now());
+    for (const [id, result] of taken) {
+      if (!(await partReceipt(id, result))) await sink.deliveryResult(cfg.name, id, result);
     }
   }
 
