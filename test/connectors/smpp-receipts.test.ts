@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { messageOf, phones, reportsOf, sendOne, sms } from '../engine/delivery-helpers.ts';
+import { drain, messageOf, phones, reportsOf, sendAll, sendOne, sms } from '../engine/delivery-helpers.ts';
 import { advance, type Client, inbox, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
@@ -105,6 +105,23 @@ describeEachDb('SMPP connector: delivery receipts', (db) => {
       assert.equal(view.status, 'failed');
       assert.equal(view.messages[0]?.reportCode, '32003');
       assert.equal((await reportsOf(t, c, key)).length, 1);
+    });
+  });
+
+  test('a burst of late receipts, SMS and LMS parts mixed, settles each message once', async () => {
+    await withSmsc({ receiptTiming: 'hold' }, {}, async ({ smsc, t, c }) => {
+      const tos = Array.from({ length: 60 }, () => next());
+      const sms60 = await sendAll(t, c, tos, [sms(c, 'burst')]);
+      const lms10 = await sendAll(t, c, tos.slice(0, 10), [lms(c, 'w'.repeat(320))]);
+      const keys = [...sms60, ...lms10];
+      await eventually(async () => smsc.submitted.length >= 60 + 10 * 3, 'every submit');
+      for (const k of keys)
+        await eventually(async () => (await messageOf(t, c, k)).status === 'waiting', `${k} waiting`);
+      await smsc.releaseReceipts();
+      for (const k of keys) assert.equal((await finalOf(t, c, k)).status, 'delivered');
+      const reports = (await drain(t, c)).filter((r) => keys.includes(r.msgKey));
+      assert.equal(reports.length, keys.length);
+      assert.equal(new Set(reports.map((r) => r.msgKey)).size, keys.length);
     });
   });
 

@@ -68,7 +68,7 @@ export class FrameReader {
   /** How many bytes #rest must hold before parsing is worth trying again. */
   #need = 0;
 
-  /** 64 KiB by default: a deliver_sm with a long message_payload is ~few KiB; more is garbage. */
+  /** 64 KiB by default: the longest message_payload a handset can produce is a few KiB; more is garbage. */
   constructor(maxLength = 64 * 1024) {
     this.#maxLength = maxLength;
   }
