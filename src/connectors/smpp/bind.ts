@@ -1,22 +1,35 @@
+import { connect, type Socket } from 'node:net';
 import type { Logger } from 'pino';
-import smpp from 'smpp';
 import type { SmppConnectorConfig } from '../config.ts';
 import { TEMPORARY_ERROR } from './deliver.ts';
+import {
+  CMD,
+  type DeliverSm,
+  decodeDeliverSm,
+  decodeIdBody,
+  encodeBind,
+  encodeDeliverSmResp,
+  encodeEmpty,
+  encodeSubmitSm,
+  FrameReader,
+  header,
+  type SubmitSmFields,
+} from './wire.ts';
 
 export type BindRole = 'transceiver' | 'transmitter' | 'receiver';
 export type BindState = 'down' | 'connecting' | 'bound' | 'stopped';
 
 /** A submit_sm on the wire, waiting for its submit_sm_resp. */
-export interface InFlight<T> {
+interface InFlight<T> {
   readonly job: T;
   readonly sentAt: number;
 }
 
 export interface BindEvents<T> {
   /** An incoming deliver_sm (receipt or MO); answers the command_status to reply with. */
-  deliver(pdu: smpp.PDU): Promise<number>;
-  /** The SMSC's answer to a submit_sm (a generic_nack counts as one). */
-  answered(job: T, resp: smpp.PDU): void;
+  deliver(d: DeliverSm): Promise<number>;
+  /** The SMSC's answer to a submit_sm (a generic_nack counts as one); messageId when status is 0. */
+  answered(job: T, status: number, messageId: string): void;
   /**
    * Submissions that were on the wire when the connection ended, never answered. SMPP 3.4 gives
    * no way to ask whether the SMSC took them; an SMSC answers what it has taken, so the connector
@@ -27,28 +40,37 @@ export interface BindEvents<T> {
   changed(): void;
 }
 
-const BIND_COMMAND = {
-  transceiver: 'bind_transceiver',
-  transmitter: 'bind_transmitter',
-  receiver: 'bind_receiver',
+const BIND = {
+  transceiver: [CMD.bind_transceiver, CMD.bind_transceiver_resp],
+  transmitter: [CMD.bind_transmitter, CMD.bind_transmitter_resp],
+  receiver: [CMD.bind_receiver, CMD.bind_receiver_resp],
 } as const;
+
+/** ESME_RINVCMDID: a request this ESME does not take. ESME_RINVCMDLEN: a PDU it cannot read. */
+const INVALID_COMMAND = 0x03;
+const INVALID_LENGTH = 0x02;
 
 /**
  * One SMPP session to an SMSC: connects, binds, keeps the link alive with enquire_link, and
- * reconnects with backoff after any drop. Submissions go through `submit` while the window
- * has room; their answers, and those lost with a dropped link, go back through `events`.
+ * reconnects with backoff after any drop. Submissions go through `submit` while the window has
+ * room; their answers, and those lost with a dropped link, go back through `events`. PDUs are
+ * read and written by wire.ts: the hot path (submit_sm out, its answer and the receipt in) is a
+ * few buffer reads and writes per message.
  */
 export class SmppBind<T> {
   state: BindState = 'down';
   readonly #inFlight = new Map<number, InFlight<T>>();
-  #session: smpp.Session | null = null;
+  #socket: Socket | null = null;
+  #seq = 0;
   #failures = 0;
+  #boundTimes = 0;
+  #corked = false;
   #retryTimer: NodeJS.Timeout | null = null;
   #tick: NodeJS.Timeout | null = null;
   #lastEnquire = 0;
   #enquireSentAt: number | null = null;
-  #boundTimes = 0;
-  #corked = false;
+  #bindSentAt = 0;
+  #unbound: (() => void) | null = null;
 
   constructor(
     readonly cfg: SmppConnectorConfig,
@@ -77,117 +99,104 @@ export class SmppBind<T> {
     this.#connect();
   }
 
-  /**
-   * PDUs written in one tick leave in one write: a syscall per submit_sm (and per
-   * deliver_sm_resp) cost more than encoding them.
-   */
-  #cork(session: smpp.Session): void {
-    if (this.#corked) return;
-    this.#corked = true;
-    session.socket.cork();
-    process.nextTick(() => {
-      this.#corked = false;
-      session.socket.uncork();
-    });
-  }
-
-  submit(job: T, fields: Record<string, unknown>): void {
-    const session = this.#session;
-    if (!session || this.state !== 'bound') throw new Error('bind is not bound');
-    this.#cork(session);
-    const pdu = new smpp.PDU('submit_sm', fields);
-    const ok = session.send(pdu, (resp) => {
-      if (session !== this.#session) return;
-      const f = this.#inFlight.get(resp.sequence_number);
-      if (!f) return;
-      this.#inFlight.delete(resp.sequence_number);
-      this.events.answered(f.job, resp);
-      this.events.changed();
-    });
-    if (!ok) {
-      // The socket closed under us: the job was never written.
-      this.events.lost([job]);
-      return;
-    }
-    this.#inFlight.set(pdu.sequence_number, { job, sentAt: Date.now() });
+  submit(job: T, fields: SubmitSmFields): void {
+    const socket = this.#socket;
+    if (!socket || this.state !== 'bound') throw new Error('bind is not bound');
+    const seq = this.#nextSeq();
+    this.#inFlight.set(seq, { job, sentAt: Date.now() });
+    this.#write(socket, encodeSubmitSm(seq, fields));
   }
 
   /** Unbinds (answers to what is in flight are awaited up to the response timeout), then closes. */
   async stop(): Promise<void> {
-    const session = this.#session;
+    const socket = this.#socket;
     const was = this.state;
     this.state = 'stopped';
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
-    if (!session) return;
-    const deadline = Date.now() + this.cfg.responseTimeoutSeconds * 1000;
+    if (!socket) return;
+    const timeout = this.cfg.responseTimeoutSeconds * 1000;
+    const deadline = Date.now() + timeout;
     while (this.#inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    if (was === 'bound') {
+    if (was === 'bound' && !socket.destroyed) {
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, Math.min(1000, this.cfg.responseTimeoutSeconds * 1000));
-        const sent = session.unbind({}, () => {
+        const t = setTimeout(resolve, Math.min(1000, timeout));
+        this.#unbound = () => {
           clearTimeout(t);
           resolve();
-        });
-        if (!sent) {
-          clearTimeout(t);
-          resolve();
-        }
+        };
+        this.#write(socket, encodeEmpty(CMD.unbind, this.#nextSeq()));
       });
     }
-    session.destroy();
-    this.#closed(session);
+    socket.destroy();
+    this.#closed(socket);
+  }
+
+  #nextSeq(): number {
+    this.#seq = this.#seq >= 0x7fffffff ? 1 : this.#seq + 1;
+    return this.#seq;
+  }
+
+  /**
+   * PDUs written in one tick leave in one write: a syscall per submit_sm (and per
+   * deliver_sm_resp) cost more than encoding them.
+   */
+  #write(socket: Socket, pdu: Buffer): void {
+    if (socket.destroyed) return;
+    if (!this.#corked) {
+      this.#corked = true;
+      socket.cork();
+      process.nextTick(() => {
+        this.#corked = false;
+        socket.uncork();
+      });
+    }
+    socket.write(pdu);
   }
 
   #connect(): void {
     this.#retryTimer = null;
     if (this.state === 'stopped') return;
     this.state = 'connecting';
-    const session = smpp.connect({ host: this.cfg.host, port: this.cfg.port });
-    this.#session = session;
-    session.socket.setNoDelay(true);
-    session.on('error', (err: Error) => {
-      if (session !== this.#session) return;
+    const socket = connect({ host: this.cfg.host, port: this.cfg.port });
+    this.#socket = socket;
+    this.#corked = false;
+    socket.setNoDelay(true);
+    const reader = new FrameReader();
+    socket.on('error', (err: Error) => {
+      if (socket !== this.#socket) return;
       this.logger.warn({ connector: this.cfg.name, bind: this.index, err: err.message }, 'SMPP link error');
-      session.destroy();
     });
-    session.on('close', () => this.#closed(session));
-    session.on('connect', () => {
-      if (session !== this.#session) return;
-      const cmd = BIND_COMMAND[this.role];
-      const pdu = new smpp.PDU(cmd, {
-        system_id: this.cfg.systemId,
-        password: this.cfg.password,
-        system_type: this.cfg.systemType,
-        interface_version: 0x34,
-        addr_ton: this.cfg.sourceAddr.ton,
-        addr_npi: this.cfg.sourceAddr.npi,
-        address_range: '',
-      });
-      const timer = setTimeout(() => {
-        if (session === this.#session && this.state === 'connecting') session.destroy();
-      }, this.cfg.responseTimeoutSeconds * 1000);
-      session.send(pdu, (resp) => {
-        clearTimeout(timer);
-        if (session !== this.#session) return;
-        if (resp.command_status !== 0) {
-          this.logger.error(
-            { connector: this.cfg.name, bind: this.index, status: resp.command_status },
-            'SMPP bind refused',
-          );
-          session.destroy();
-          return;
-        }
-        this.#boundTimes += 1;
-        this.#failures = 0;
-        this.state = 'bound';
-        this.#lastEnquire = Date.now();
-        this.logger.info({ connector: this.cfg.name, bind: this.index, role: this.role }, 'SMPP bound');
-        this.#tick = setInterval(() => this.#check(session), this.#tickMs());
-        this.events.changed();
-      });
+    socket.on('close', () => this.#closed(socket));
+    socket.on('data', (chunk: Buffer) => {
+      let pdus: Buffer[];
+      try {
+        pdus = reader.push(chunk);
+      } catch (err) {
+        this.logger.error({ connector: this.cfg.name, bind: this.index, err }, 'SMPP stream unreadable');
+        socket.destroy();
+        return;
+      }
+      for (const pdu of pdus) this.#incoming(socket, pdu);
     });
-    session.on('pdu', (pdu: smpp.PDU) => this.#incoming(session, pdu));
+    socket.on('connect', () => {
+      if (socket !== this.#socket) return;
+      const [command] = BIND[this.role];
+      this.#bindSentAt = Date.now();
+      this.#tick = setInterval(() => this.#check(socket), this.#tickMs());
+      this.#write(
+        socket,
+        encodeBind(command, this.#nextSeq(), {
+          systemId: this.cfg.systemId,
+          password: this.cfg.password,
+          systemType: this.cfg.systemType,
+          interfaceVersion: 0x34,
+          addrTon: this.cfg.sourceAddr.ton,
+          addrNpi: this.cfg.sourceAddr.npi,
+          addressRange: '',
+        }),
+      );
+    });
   }
 
   #tickMs(): number {
@@ -196,67 +205,117 @@ export class SmppBind<T> {
   }
 
   /** Keep-alive and the response timer: a link that stops answering is closed and rebuilt. */
-  #check(session: smpp.Session): void {
-    if (session !== this.#session || this.state !== 'bound') return;
+  #check(socket: Socket): void {
+    if (socket !== this.#socket) return;
     const now = Date.now();
     const timeout = this.cfg.responseTimeoutSeconds * 1000;
+    if (this.state === 'connecting') {
+      if (now - this.#bindSentAt > timeout) {
+        this.logger.warn({ connector: this.cfg.name, bind: this.index }, 'SMPP bind not answered');
+        socket.destroy();
+      }
+      return;
+    }
+    if (this.state !== 'bound') return;
     const oldest = this.#inFlight.values().next();
     const enquireLate = this.#enquireSentAt !== null && now - this.#enquireSentAt > timeout;
     if ((!oldest.done && now - oldest.value.sentAt > timeout) || enquireLate) {
       this.logger.warn({ connector: this.cfg.name, bind: this.index }, 'SMPP peer stopped answering');
-      session.destroy();
+      socket.destroy();
       return;
     }
     if (this.#enquireSentAt === null && now - this.#lastEnquire >= this.cfg.enquireLinkSeconds * 1000) {
       this.#lastEnquire = now;
       this.#enquireSentAt = now;
-      session.enquire_link({}, () => {
-        this.#enquireSentAt = null;
-      });
+      this.#write(socket, encodeEmpty(CMD.enquire_link, this.#nextSeq()));
     }
   }
 
-  #incoming(session: smpp.Session, pdu: smpp.PDU): void {
-    if (session !== this.#session) return;
-    switch (pdu.command) {
-      case 'enquire_link':
-        session.send(pdu.response());
+  #bound(socket: Socket, status: number): void {
+    if (this.state !== 'connecting') return;
+    if (status !== 0) {
+      this.logger.error(
+        { connector: this.cfg.name, bind: this.index, status: `0x${status.toString(16)}` },
+        'SMPP bind refused',
+      );
+      socket.destroy();
+      return;
+    }
+    this.#boundTimes += 1;
+    this.#failures = 0;
+    this.state = 'bound';
+    this.#lastEnquire = Date.now();
+    this.logger.info({ connector: this.cfg.name, bind: this.index, role: this.role }, 'SMPP bound');
+    this.events.changed();
+  }
+
+  #incoming(socket: Socket, pdu: Buffer): void {
+    if (socket !== this.#socket) return;
+    const h = header(pdu);
+    switch (h.id) {
+      case CMD.submit_sm_resp:
+      case CMD.generic_nack: {
+        const f = this.#inFlight.get(h.seq);
+        if (!f) return;
+        this.#inFlight.delete(h.seq);
+        this.events.answered(f.job, h.status, h.status === 0 ? decodeIdBody(pdu) : '');
+        this.events.changed();
         return;
-      case 'deliver_sm':
-      case 'data_sm':
-        this.events.deliver(pdu).then(
-          (status) => {
-            this.#cork(session);
-            session.send(pdu.response({ command_status: status }));
-          },
-          (err: unknown) => {
-            this.logger.error(
-              { connector: this.cfg.name, err },
-              'deliver_sm not taken; the SMSC will resend',
-            );
-            // ESME_RX_T_APPN: a temporary refusal, the SMSC delivers it again later.
-            session.send(pdu.response({ command_status: TEMPORARY_ERROR }));
-          },
-        );
+      }
+      case CMD.deliver_sm:
+      case CMD.data_sm: {
+        let d: DeliverSm;
+        try {
+          d = decodeDeliverSm(pdu);
+        } catch (err) {
+          this.logger.warn({ connector: this.cfg.name, err }, 'SMPP deliver_sm unreadable');
+          this.#write(socket, encodeEmpty(CMD.generic_nack, h.seq, INVALID_LENGTH));
+          return;
+        }
+        const answer = (status: number) =>
+          this.#write(
+            socket,
+            h.id === CMD.deliver_sm
+              ? encodeDeliverSmResp(h.seq, status)
+              : encodeEmpty(CMD.data_sm_resp, h.seq, status),
+          );
+        this.events.deliver(d).then(answer, (err: unknown) => {
+          this.logger.error({ connector: this.cfg.name, err }, 'deliver_sm not taken; the SMSC will resend');
+          // ESME_RX_T_APPN: a temporary refusal, the SMSC delivers it again later.
+          answer(TEMPORARY_ERROR);
+        });
         return;
-      case 'unbind':
-        session.send(pdu.response());
-        session.close();
+      }
+      case CMD.enquire_link:
+        this.#write(socket, encodeEmpty(CMD.enquire_link_resp, h.seq));
+        return;
+      case CMD.enquire_link_resp:
+        this.#enquireSentAt = null;
+        return;
+      case CMD.unbind:
+        this.#write(socket, encodeEmpty(CMD.unbind_resp, h.seq));
+        socket.end();
+        return;
+      case CMD.unbind_resp:
+        this.#unbound?.();
+        return;
+      case BIND[this.role][1]:
+        this.#bound(socket, h.status);
         return;
       default:
-        if (!pdu.isResponse())
-          session.send(
-            new smpp.PDU('generic_nack', { sequence_number: pdu.sequence_number, command_status: 0x03 }),
-          );
+        // A request this ESME does not take gets generic_nack; an unexpected answer is dropped.
+        if ((h.id & 0x80000000) === 0)
+          this.#write(socket, encodeEmpty(CMD.generic_nack, h.seq, INVALID_COMMAND));
     }
   }
 
-  #closed(session: smpp.Session): void {
-    if (session !== this.#session) return;
-    this.#session = null;
+  #closed(socket: Socket): void {
+    if (socket !== this.#socket) return;
+    this.#socket = null;
     if (this.#tick) clearInterval(this.#tick);
     this.#tick = null;
     this.#enquireSentAt = null;
+    this.#unbound = null;
     const lost = [...this.#inFlight.values()].map((f) => f.job);
     this.#inFlight.clear();
     if (this.state !== 'stopped') {

@@ -1,4 +1,3 @@
-import type { PDU } from 'smpp';
 import type { Ctx } from '../../context.ts';
 import { CODES } from '../../engine/steps.ts';
 import { TokenBucket } from '../../rules/token-bucket.ts';
@@ -8,9 +7,9 @@ import type { Connector, ConnectorSink, DeliveryResult, OutboundMessage, SubmitO
 import { type BindRole, SmppBind } from './bind.ts';
 import { createDeliverHandler, type PassReceipts } from './deliver.ts';
 import { encodeText } from './encoding.ts';
-import { messageIdOf } from './pdu-fields.ts';
 import { normalizeMessageId } from './receipt.ts';
 import { submitStatus } from './status.ts';
+import type { SubmitSmFields } from './wire.ts';
 
 /** Report codes of messages the connector cannot carry (docs/connectors.md). */
 export const SMPP_CODES = {
@@ -25,7 +24,7 @@ type PartResult =
   | { kind: 'retry'; text: string };
 
 interface PartJob {
-  fields: Record<string, unknown>;
+  fields: SubmitSmFields;
   attempts: number;
   /** When it went into the queue: with no bind up for a response timeout, it goes back to the engine. */
   queuedAt: number;
@@ -50,6 +49,8 @@ export interface SmppConnector extends Connector {
 /** Throttled and queue-full answers pause the SMSC's sending for this long, doubling per repeat. */
 const THROTTLE_BASE_MS = 100;
 const THROTTLE_CAP_MS = 5000;
+/** Longest a receipt waits in memory for the submission in progress that may own it. */
+const HOLD_MAX_MS = 1000;
 /** What was taken is remembered for resubmissions this long past the receipt wait. */
 const KEEP_AFTER_WAIT_MS = 24 * 3600_000;
 
@@ -126,11 +127,11 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     }
   }
 
-  function answered(job: PartJob, resp: PDU): void {
-    const s = submitStatus(resp.command_status);
+  function answered(job: PartJob, status: number, messageId: string): void {
+    const s = submitStatus(status);
     if (s.kind === 'ok') {
       counters.accepted = (counters.accepted ?? 0) + 1;
-      job.resolve({ kind: 'ok', id: normalizeMessageId(messageIdOf(resp), cfg.messageIds.submit) });
+      job.resolve({ kind: 'ok', id: normalizeMessageId(messageId, cfg.messageIds.submit) });
       return;
     }
     if (s.kind === 'fail') {
@@ -176,24 +177,30 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
   }
 
   // Receipts that came while submissions were in progress, for those submissions to take.
-  const held = new Map<string, { result: DeliveryResult; seq: number; done(stored: boolean): void }>();
+  const held = new Map<
+    string,
+    { result: DeliveryResult; seq: number; at: number; done(stored: boolean): void }
+  >();
   const active = new Set<number>();
   let submitSeq = 0;
   const passes: PassReceipts = {
     hold(id, result) {
       if (active.size === 0 || held.has(id)) return null;
-      return new Promise((done) => held.set(id, { result, seq: submitSeq, done }));
+      return new Promise((done) => held.set(id, { result, seq: submitSeq, at: Date.now(), done }));
     },
   };
 
   /**
    * A receipt belongs to a submission that started before it came: once every such one has
-   * finished without taking it, it goes the way of any later receipt, through the store.
+   * finished without taking it, it goes the way of any later receipt, through the store. So does
+   * one held for a second: a slow submission (a low throughput limit) must not keep the SMSC's
+   * deliver_sm unanswered, and the store matches it all the same.
    */
   function releaseHeld(): void {
     const min = active.size === 0 ? Number.POSITIVE_INFINITY : Math.min(...active);
+    const old = Date.now() - HOLD_MAX_MS;
     for (const [id, h] of held) {
-      if (h.seq >= min) continue;
+      if (h.seq >= min && h.at > old) continue;
       held.delete(id);
       deliver.settleReceipt(id, h.result).then(
         () => h.done(true),
@@ -211,7 +218,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
   for (let i = 0; i < cfg.binds; i++)
     for (const role of roles) binds.push(new SmppBind<PartJob>(cfg, role, binds.length, events, ctx.logger));
 
-  function enqueue(fields: Record<string, unknown>): Promise<PartResult> {
+  function enqueue(fields: SubmitSmFields): Promise<PartResult> {
     return new Promise((resolve) => {
       queue.push({ fields, attempts: 0, queuedAt: Date.now(), resolve });
     });
@@ -219,8 +226,8 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
 
   function address(m: OutboundMessage) {
     return m.international
-      ? { dest_addr_ton: 1, dest_addr_npi: 1 }
-      : { dest_addr_ton: cfg.destinationAddr.ton, dest_addr_npi: cfg.destinationAddr.npi };
+      ? { destTon: 1, destNpi: 1 }
+      : { destTon: cfg.destinationAddr.ton, destNpi: cfg.destinationAddr.npi };
   }
 
   /** One message's parts, answered: accepted only when the SMSC took every part. */
@@ -315,16 +322,18 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       }
       const parts = enc.segments.map((seg) =>
         enqueue({
-          service_type: '',
-          source_addr_ton: cfg.sourceAddr.ton,
-          source_addr_npi: cfg.sourceAddr.npi,
-          source_addr: m.from ?? '',
+          serviceType: '',
+          sourceTon: cfg.sourceAddr.ton,
+          sourceNpi: cfg.sourceAddr.npi,
+          source: m.from ?? '',
           ...address(m),
-          destination_addr: m.to,
-          esm_class: seg.esmClass,
-          registered_delivery: 1,
-          data_coding: enc.dataCoding,
-          short_message: seg.shortMessage,
+          destination: m.to,
+          esmClass: seg.esmClass,
+          protocolId: 0,
+          priority: 0,
+          registeredDelivery: 1,
+          dataCoding: enc.dataCoding,
+          shortMessage: seg.shortMessage,
         }),
       );
       work.push(
@@ -355,6 +364,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       for (const b of binds) b.start();
       watchdog = setInterval(() => {
         expireQueued();
+        releaseHeld();
         void deliver.prune(KEEP_AFTER_WAIT_MS + cfg.receiptWaitSeconds * 1000);
       }, 1000);
       watchdog.unref();

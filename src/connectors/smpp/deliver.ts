@@ -1,4 +1,3 @@
-import type { PDU } from 'smpp';
 import type { Ctx } from '../../context.ts';
 import { receiveNetworkMo } from '../../features/mo/receive.ts';
 import { normalizeRecipient } from '../../rules/phone.ts';
@@ -18,6 +17,7 @@ import type { ConnectorSink, DeliveryResult } from '../types.ts';
 import { concatFromSar, concatFromUdh } from './concat.ts';
 import { type Deliver, isReceipt, readDeliver } from './pdu-fields.ts';
 import { normalizeMessageId, receiptFrom, receiptOutcome } from './receipt.ts';
+import type { DeliverSm } from './wire.ts';
 
 /** ESME_RX_T_APPN: not taken now, the SMSC delivers it again later. */
 export const TEMPORARY_ERROR = 0x64;
@@ -189,7 +189,7 @@ export function createDeliverHandler(
   }
 
   return {
-    async deliver(pdu: PDU): Promise<number> {
+    async deliver(pdu: DeliverSm): Promise<number> {
       const d = readDeliver(pdu);
       if (isReceipt(d)) return receipt(d);
       await mo(d);
