@@ -89,6 +89,60 @@ describeEachDb('SMPP connector: submissions are remembered', (db) => {
     assert.equal(smsc.submitted.length, 5);
   });
 
+  test('data_coding follows the per-SMSC override; a forced alphabet applies to every text', async () => {
+    const make = (name: string, extra: Record<string, unknown>) => {
+      const cfg = parseConnectorsConfig(
+        {
+          connectors: [
+            {
+              name,
+              type: 'smpp',
+              host: '127.0.0.1',
+              port: smsc.port,
+              systemId: 'omnigate',
+              password: 'secret',
+              ...extra,
+            },
+          ],
+          routes: [{ channel: 'sms', connector: name }],
+        },
+        'test',
+      ).connectors[0];
+      assert.ok(cfg);
+      return createSmppConnector(
+        t.gw.ctx,
+        { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }) },
+        cfg,
+      );
+    };
+    const custom = make('custom', { dataCoding: { gsm: 1, ucs2: 25 } });
+    const forced = make('forced', { encoding: 'ucs2' });
+    custom.start();
+    forced.start();
+    try {
+      await smsc.waitFor(() => smsc.sessions().length === 3, 'two more binds');
+      const from = smsc.submitted.length;
+      await custom.submit([
+        message('dc-1', { to: '01074000011', text: 'plain' }),
+        message('dc-2', { to: '01074000012', text: '한글' }),
+      ]);
+      await forced.submit([message('dc-3', { to: '01074000013', text: 'plain' })]);
+      // The bytes are the alphabet's; only the data_coding value sent for it changes.
+      const seen = smsc.submitted
+        .slice(from)
+        .map((m) => [m.destinationAddr, m.dataCoding, m.shortMessage.toString('hex')]);
+      const ucs2 = (text: string) => Buffer.from(text, 'utf16le').swap16().toString('hex');
+      assert.deepEqual(seen, [
+        ['01074000011', 1, Buffer.from('plain').toString('hex')],
+        ['01074000012', 25, ucs2('한글')],
+        ['01074000013', 8, ucs2('plain')],
+      ]);
+    } finally {
+      await custom.stop();
+      await forced.stop();
+    }
+  });
+
   test('what SMPP cannot carry is refused for the engine to fail over', async () => {
     const [rcs, mms, tooLong] = await conn.submit([
       message('k-3', { channel: 'rcs', msgType: 'RCS' }),
