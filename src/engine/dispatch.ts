@@ -279,8 +279,15 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         if (g) g.push(item);
         else groups.set(connector, [item]);
       }
-      for (const [connector, items] of groups) {
-        const outcomes = await submitAll(connector, items);
+      // Every connector at once: a slow SMSC must not hold the sandbox's (or another SMSC's) share.
+      const answers = await Promise.all(
+        [...groups].map(async ([connector, items]) => ({
+          connector,
+          items,
+          outcomes: await submitAll(connector, items),
+        })),
+      );
+      for (const { connector, items, outcomes } of answers) {
         items.forEach((item, i) => {
           const o = outcomes[i];
           if (!o) return;

@@ -209,6 +209,19 @@ describe('decodeShortMessage', () => {
     assert.equal(decodeShortMessage(Buffer.from('café', 'latin1'), 0), 'café');
     // A GSM-only byte (é = 0x05) says GSM: 0x40 is ¡ then.
     assert.equal(decodeShortMessage(Buffer.from([0x40, 0x05]), 0), '¡é');
+    // Without one, data_coding 0 is ASCII: brackets and braces stay themselves.
+    assert.equal(
+      decodeShortMessage(Buffer.from('a@b.com $5 a_b [x] {y}', 'latin1'), 0),
+      'a@b.com $5 a_b [x] {y}',
+    );
+  });
+
+  test('Korean in KS C 5601 (EUC-KR): data_coding 0x0E, or high bytes under data_coding 0', () => {
+    const annyeong = Buffer.from([0xbe, 0xc8, 0xb3, 0xe7]);
+    assert.equal(decodeShortMessage(annyeong, 0x0e), '안녕');
+    assert.equal(decodeShortMessage(annyeong, 0), '안녕');
+    // Not valid EUC-KR: Latin-1.
+    assert.equal(decodeShortMessage(Buffer.from([0xe9, 0x41]), 0x0e), 'éA');
   });
 
   test('unknown escape shows the basic char; trailing escape and odd UCS2 byte are dropped', () => {

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { SmppConnectorConfig } from '../config.ts';
 import { TEMPORARY_ERROR } from './deliver.ts';
+import { statusName } from './status.ts';
 import {
   CMD,
   type DeliverSm,
@@ -49,6 +50,12 @@ const BIND = {
 /** ESME_RINVCMDID: a request this ESME does not take. ESME_RINVCMDLEN: a PDU it cannot read. */
 const INVALID_COMMAND = 0x03;
 const INVALID_LENGTH = 0x02;
+/** ESME_RBINDFAIL, ESME_RINVPASWD, ESME_RINVSYSID: the credentials, most likely. */
+const BIND_FAILED = 0x0d;
+const INVALID_PASSWORD = 0x0e;
+const INVALID_SYSTEM_ID = 0x0f;
+/** A link up this long without trouble counts as working (the reconnect backoff starts over). */
+const HEALTHY_MS = 60_000;
 
 /**
  * One SMPP session to an SMSC: connects, binds, keeps the link alive with enquire_link, and
@@ -70,6 +77,9 @@ export class SmppBind<T> {
   #lastEnquire = 0;
   #enquireSentAt: number | null = null;
   #bindSentAt = 0;
+  #boundAt = 0;
+  /** The SMSC answered a submit_sm on this link: it is really working, not only bound. */
+  #answered = false;
   #unbound: (() => void) | null = null;
 
   constructor(
@@ -235,14 +245,21 @@ export class SmppBind<T> {
     if (this.state !== 'connecting') return;
     if (status !== 0) {
       this.logger.error(
-        { connector: this.cfg.name, bind: this.index, status: `0x${status.toString(16)}` },
-        'SMPP bind refused',
+        {
+          connector: this.cfg.name,
+          bind: this.index,
+          status: `${statusName(status)} (0x${status.toString(16)})`,
+        },
+        status === BIND_FAILED || status === INVALID_PASSWORD || status === INVALID_SYSTEM_ID
+          ? 'SMPP bind refused: check systemId, password and systemType with the carrier'
+          : 'SMPP bind refused',
       );
       socket.destroy();
       return;
     }
     this.#boundTimes += 1;
-    this.#failures = 0;
+    this.#boundAt = Date.now();
+    this.#answered = false;
     this.state = 'bound';
     this.#lastEnquire = Date.now();
     this.logger.info({ connector: this.cfg.name, bind: this.index, role: this.role }, 'SMPP bound');
@@ -258,6 +275,7 @@ export class SmppBind<T> {
         const f = this.#inFlight.get(h.seq);
         if (!f) return;
         this.#inFlight.delete(h.seq);
+        this.#answered = true;
         this.events.answered(f.job, h.status, h.status === 0 ? decodeIdBody(pdu) : '');
         this.events.changed();
         return;
@@ -325,6 +343,12 @@ export class SmppBind<T> {
           'SMPP link dropped',
         );
       this.state = 'down';
+      // The backoff starts again only after a link that worked: one that binds and then stops
+      // answering, again and again, must not be rebuilt at the shortest delay for ever.
+      const worked = this.#answered || (this.#boundAt > 0 && Date.now() - this.#boundAt > HEALTHY_MS);
+      if (worked) this.#failures = 0;
+      this.#boundAt = 0;
+      this.#answered = false;
       this.#failures += 1;
       const cap = this.cfg.reconnectSeconds.max * 1000;
       const delay = Math.min(

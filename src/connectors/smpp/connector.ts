@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { CODES } from '../../engine/steps.ts';
-import { TokenBucket } from '../../rules/token-bucket.ts';
+import { Pacer } from '../../rules/pacer.ts';
 import { findSubmissions, recordSubmissions, type SmppSubmission, submissionKey } from '../../store/smpp.ts';
 import type { SmppConnectorConfig } from '../config.ts';
 import type { Connector, ConnectorSink, DeliveryResult, OutboundMessage, SubmitOutcome } from '../types.ts';
@@ -26,6 +26,8 @@ type PartResult =
 interface PartJob {
   fields: SubmitSmFields;
   attempts: number;
+  /** Times it was on the wire when a link dropped unanswered. */
+  lost: number;
   /** When it went into the queue: with no bind up for a response timeout, it goes back to the engine. */
   queuedAt: number;
   resolve(r: PartResult): void;
@@ -48,7 +50,9 @@ export interface SmppConnector extends Connector {
 
 /** Throttled and queue-full answers pause the SMSC's sending for this long, doubling per repeat. */
 const THROTTLE_BASE_MS = 100;
-const THROTTLE_CAP_MS = 5000;
+const THROTTLE_CAP_MS = 1000;
+/** A part left unanswered by a dropped link is submitted again this many times at most. */
+const MAX_LOST = 1;
 /** Longest a receipt waits in memory for the submission in progress that may own it. */
 const HOLD_MAX_MS = 1000;
 /** What was taken is remembered for resubmissions this long past the receipt wait. */
@@ -67,7 +71,7 @@ function textOf(m: OutboundMessage): string {
 export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConnectorConfig): SmppConnector {
   const queue: PartJob[] = [];
   const binds: SmppBind<PartJob>[] = [];
-  const bucket = cfg.throughput === null ? null : new TokenBucket(cfg.throughput, Date.now());
+  const pacer = cfg.throughput === null ? null : new Pacer(cfg.throughput);
   const counters: Record<string, number> = {
     submitted: 0,
     accepted: 0,
@@ -78,6 +82,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     mo: 0,
   };
   let pausedUntil = 0;
+  let lastAccepted = 0;
   let pumpTimer: NodeJS.Timeout | null = null;
   let watchdog: NodeJS.Timeout | null = null;
   let stopping = false;
@@ -116,8 +121,9 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       }
       const bind = pickBind();
       if (!bind) return;
-      if (bucket && !bucket.take(1, now)) {
-        schedule(1000 / bucket.rate);
+      const wait = pacer ? pacer.wait(performance.now()) : 0;
+      if (wait > 0) {
+        schedule(wait);
         return;
       }
       const job = queue.shift();
@@ -131,6 +137,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     const s = submitStatus(status);
     if (s.kind === 'ok') {
       counters.accepted = (counters.accepted ?? 0) + 1;
+      lastAccepted = Date.now();
       job.resolve({ kind: 'ok', id: normalizeMessageId(messageId, cfg.messageIds.submit) });
       return;
     }
@@ -157,21 +164,38 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       for (const j of jobs) j.resolve({ kind: 'retry', text: 'Connector stopped' });
       return;
     }
-    counters.resubmitted = (counters.resubmitted ?? 0) + jobs.length;
     const now = Date.now();
-    for (const j of jobs) j.queuedAt = now;
-    queue.unshift(...jobs);
+    const again: PartJob[] = [];
+    for (const j of jobs) {
+      j.lost += 1;
+      // Once more on a new link; an SMSC that leaves it unanswered twice hands it back to the
+      // engine's backoff (and, in the end, to failover) rather than to an endless loop.
+      if (j.lost > MAX_LOST) {
+        j.resolve({ kind: 'retry', text: 'The SMSC did not answer the submission' });
+        continue;
+      }
+      j.queuedAt = now;
+      again.push(j);
+    }
+    counters.resubmitted = (counters.resubmitted ?? 0) + again.length;
+    queue.unshift(...again);
   }
 
-  /** Parts that no bind could take for a whole response timeout go back to the engine's backoff. */
+  /**
+   * Parts queued for a whole response timeout while the SMSC took nothing (no bind up, or no
+   * submit_sm answered OK meanwhile) go back to the engine's backoff: a dispatch pass must not
+   * wait for a dead SMSC, holding messages of every channel behind it. A queue that moves, however
+   * slowly (a low throughput limit), is left alone.
+   */
   function expireQueued(): void {
-    if (binds.some((b) => b.state === 'bound' && b.role !== 'receiver')) return;
-    const limit = Date.now() - cfg.responseTimeoutSeconds * 1000;
+    const now = Date.now();
+    const limit = now - cfg.responseTimeoutSeconds * 1000;
+    if (!stopping && lastAccepted > limit) return;
     for (let i = queue.length - 1; i >= 0; i--) {
       const j = queue[i];
       if (j && (stopping || j.queuedAt <= limit)) {
         queue.splice(i, 1);
-        j.resolve({ kind: 'retry', text: 'SMSC not reachable' });
+        j.resolve({ kind: 'retry', text: 'The SMSC takes no submissions' });
       }
     }
   }
@@ -220,7 +244,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
 
   function enqueue(fields: SubmitSmFields): Promise<PartResult> {
     return new Promise((resolve) => {
-      queue.push({ fields, attempts: 0, queuedAt: Date.now(), resolve });
+      queue.push({ fields, attempts: 0, lost: 0, queuedAt: Date.now(), resolve });
     });
   }
 
@@ -242,10 +266,11 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     const fail = results.find((r) => r.kind === 'fail');
     if (ids.length > 0) {
       // Some parts are on their way: submitting again would double them, so the step fails.
+      const why = fail?.text ?? results.find((r) => r.kind === 'retry')?.text ?? '';
       return {
         kind: 'rejected',
-        code: fail?.code ?? SMPP_CODES.partial,
-        text: `Only ${ids.length} of ${results.length} parts were accepted`,
+        code: SMPP_CODES.partial,
+        text: `Only ${ids.length} of ${results.length} parts were accepted${why ? `: ${why}` : ''}`,
         retryable: false,
       };
     }

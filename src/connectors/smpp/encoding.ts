@@ -154,7 +154,7 @@ export function splitUdh(bytes: Buffer): { udh: Buffer | null; body: Buffer } {
   return { udh: bytes.subarray(0, udhl + 1), body: bytes.subarray(udhl + 1) };
 }
 
-type Decoding = 'gsm' | 'ascii' | 'ucs2' | 'latin1';
+type Decoding = 'gsm' | 'ascii' | 'ucs2' | 'latin1' | 'ksc5601';
 
 /** SMPP 3.4 data_coding 0x00–0x0F are SMPP's own values; above, GSM 03.38 coding groups apply. */
 function decodingOf(dataCoding: number): Decoding {
@@ -163,6 +163,7 @@ function decodingOf(dataCoding: number): Decoding {
     if (dcs === 0x00) return 'gsm';
     if (dcs === 0x01) return 'ascii';
     if (dcs === 0x08) return 'ucs2';
+    if (dcs === 0x0e) return 'ksc5601';
     return 'latin1';
   }
   if (dcs < 0x40) {
@@ -198,33 +199,35 @@ function hasGsmOnlyBytes(bytes: Buffer): boolean {
   return bytes.some((b) => b < 0x20 && b !== 0x0a && b !== 0x0d);
 }
 
-// Where an ASCII char and the GSM char on the same byte differ, and the GSM one is rare enough
-// that an SMSC sending ASCII under data_coding 0 is the likelier story: $ ¤, @ ¡, _ §.
-const ASCII_OVER_GSM = new Map<number, string>([
-  [0x24, '$'],
-  [0x40, '@'],
-  [0x5f, '_'],
-]);
+const EUC_KR = new TextDecoder('euc-kr', { fatal: true });
+
+/** KS C 5601 (EUC-KR), as Korean SMSCs send it; null when the bytes are not valid EUC-KR. */
+function decodeKsc5601(bytes: Buffer): string | null {
+  try {
+    return EUC_KR.decode(bytes);
+  } catch {
+    return null;
+  }
+}
 
 /**
- * data_coding 0/1: the GSM default alphabet sent unpacked, as SMSCs mostly do; but many send ASCII
- * (IA5) or even latin1 under them. Bytes ≥ 0x80 cannot be septets, so such a text is latin1.
- * Without any GSM-only byte the text may well be ASCII: under 1 (IA5) it is read as such; under 0
- * only $, @ and _ are taken as ASCII (the letters ÄÖÑÜäöñü on [\]^{|}~ stay GSM).
+ * data_coding 0 is "the SMSC's default alphabet", which SMSCs fill differently: bytes only GSM
+ * uses (controls other than CR and LF) mean unpacked GSM 03.38; otherwise the text is read as
+ * ASCII, as the SMSCs of Korean carriers send it (GSM would turn `[` into `Ä` and `@` into `¡`);
+ * high bytes are KS C 5601 when they form valid EUC-KR (Korean sent under data_coding 0), else
+ * Latin-1.
  */
-function decodeGsmOrAscii(bytes: Buffer, declared: 'gsm' | 'ascii'): string {
-  if (bytes.some((b) => b >= 0x80)) return bytes.toString('latin1');
+function decodeGsmOrAscii(bytes: Buffer): string {
+  if (bytes.some((b) => b >= 0x80)) return decodeKsc5601(bytes) ?? bytes.toString('latin1');
   if (hasGsmOnlyBytes(bytes)) return decodeGsm(bytes);
-  if (declared === 'ascii') return bytes.toString('latin1');
-  let out = '';
-  for (const b of bytes) out += ASCII_OVER_GSM.get(b) ?? GSM_BASIC[b] ?? '';
-  return out;
+  return bytes.toString('latin1');
 }
 
 /** The text of an MO short_message body (after splitUdh when it carries a UDH). */
 export function decodeShortMessage(bytes: Buffer, dataCoding: number): string {
   const decoding = decodingOf(dataCoding);
-  if (decoding === 'gsm' || decoding === 'ascii') return decodeGsmOrAscii(bytes, decoding);
+  if (decoding === 'gsm' || decoding === 'ascii') return decodeGsmOrAscii(bytes);
+  if (decoding === 'ksc5601') return decodeKsc5601(bytes) ?? bytes.toString('latin1');
   if (decoding === 'ucs2') {
     // An odd trailing byte is a truncated char: dropped rather than failing the whole message.
     const even = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
