@@ -95,6 +95,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     // Up to 2 days: the platform promises a decision within 2 business days.
     reviewDelayMs:
       int('OMNIGATE_REVIEW_DELAY_SECONDS', e.OMNIGATE_REVIEW_DELAY_SECONDS, 5, 0, 172_800) * 1000,
-    connectorsFile: e.OMNIGATE_CONNECTORS ? resolve(e.OMNIGATE_CONNECTORS) : null,
+    // As named: start-up errors name the file the way the operator wrote it.
+    connectorsFile: e.OMNIGATE_CONNECTORS || null,
   });
 }

@@ -329,7 +329,8 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         plan.jobs.push({
           kind: DISPATCH_JOB,
           payload: { msgKeys: retry.map((r) => r.item.row.msgKey), retry: retryCount + 1 },
-          runAt: now + backoffMs(retryCount + 1),
+          // From the pass's end: a connector may have spent a while retrying inside already.
+          runAt: ctx.clock.now() + backoffMs(retryCount + 1),
         });
       }
     }

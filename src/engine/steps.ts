@@ -99,7 +99,7 @@ export function failStep(
     reportText: text,
     doneAt: plan.now,
   });
-  plan.report(subject(item, plan.now), 'STANDARD', code, text, carrier, plan.now);
+  plan.report(subject(item, item.outbound.submittedAt), 'STANDARD', code, text, carrier, plan.now);
 }
 
 /** The message ends (delivered, failed or uncertain) with its report. */

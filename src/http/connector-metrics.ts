@@ -1,4 +1,4 @@
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { SmppConnector } from '../connectors/smpp/connector.ts';
 import type { Store } from '../store/database.ts';
 import { pendingReceipts } from '../store/smpp.ts';
@@ -12,7 +12,7 @@ export function connectorMetrics(
   const registers = [registry];
   new Gauge({
     name: 'omnigate_connector_binds',
-    help: 'SMPP binds by state (bound, connecting, down, stopped)',
+    help: 'SMPP binds by state: bound, connecting, down (stopped while shutting down)',
     labelNames: ['connector', 'state'] as const,
     registers,
     collect() {
@@ -69,30 +69,33 @@ export function connectorMetrics(
       for (const c of connectors) this.set({ connector: c.name }, c.stats().queued);
     },
   });
-  new Gauge({
-    name: 'omnigate_connector_reconnects',
+  // Counters read from the connectors when scraped: set to their totals since start.
+  new Counter({
+    name: 'omnigate_connector_reconnects_total',
     help: 'times a bind was bound again after a drop (this instance)',
     labelNames: ['connector'] as const,
     registers,
     collect() {
+      this.reset();
       for (const c of connectors) {
         const s = c.stats();
-        this.set(
+        this.inc(
           { connector: s.name },
           s.binds.reduce((n, b) => n + b.reconnects, 0),
         );
       }
     },
   });
-  new Gauge({
-    name: 'omnigate_connector_events',
-    help: 'connector events counted since start (this instance): submitted, accepted, failed, throttled, resubmitted, receipts, mo',
+  new Counter({
+    name: 'omnigate_connector_events_total',
+    help: 'connector events since start (this instance): submitted, accepted, failed, throttled, resubmitted, receipts, mo',
     labelNames: ['connector', 'event'] as const,
     registers,
     collect() {
+      this.reset();
       for (const c of connectors) {
         const s = c.stats();
-        for (const [event, n] of Object.entries(s.counters)) this.set({ connector: s.name, event }, n);
+        for (const [event, n] of Object.entries(s.counters)) this.inc({ connector: s.name, event }, n);
       }
     },
   });

@@ -154,7 +154,7 @@ describeEachDb('SMPP faults: one transceiver', (db) => {
     const key = await sendOne(t, c, to, [sms(c, 'after the drop')]);
     assert.equal((await finalOf(t, c, key)).status, 'delivered');
     assert.equal(acceptedFor(smsc, to), 1);
-    assert.ok(((await gauge(t, 'omnigate_connector_reconnects')) ?? 0) >= 1);
+    assert.ok(((await gauge(t, 'omnigate_connector_reconnects_total')) ?? 0) >= 1);
   });
 });
 
