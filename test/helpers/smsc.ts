@@ -143,12 +143,13 @@ export class SmscSimulator {
     this.options = options;
   }
 
-  static async start(options: SmscOptions = {}): Promise<SmscSimulator> {
+  /** Listens on 127.0.0.1:`port` (0: a free port). */
+  static async start(options: SmscOptions = {}, port = 0): Promise<SmscSimulator> {
     let sim: SmscSimulator | null = null;
     const server = smpp.createServer((session) => sim?.accept(session));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+      server.listen(port, '127.0.0.1', () => resolve());
     });
     const address = server.address();
     if (address === null || typeof address === 'string') throw new Error('SMSC simulator has no TCP port');
