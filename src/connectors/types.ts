@@ -45,6 +45,8 @@ export type SubmitOutcome =
    * during the submission): called once the engine committed the outcome (true) or did not (false).
    */
   | { kind: 'accepted'; networkId: string; result?: DeliveryResult; stored?: (ok: boolean) => void }
+  /** Another pass is submitting this message right now: this pass leaves it alone. */
+  | { kind: 'skipped' }
   /** Refused: `retryable` for throttling and queue-full (retried with backoff), not for a bad number. */
   | { kind: 'rejected'; code: string; text: string; retryable: boolean };
 

@@ -76,7 +76,8 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
   ): void {
     const { row, req, outbound } = item;
     const step = req.flow[row.step];
-    if (!step) return;
+    // The pass submitting it (on this instance or another) moves it on; nothing to record here.
+    if (!step || outcome.kind === 'skipped') return;
     const base = {
       msg_key: row.msgKey,
       step: row.step,

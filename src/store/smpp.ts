@@ -12,51 +12,129 @@ export interface SmppSubmission {
 
 const key = (msgKey: string, step: number) => `${msgKey}\u0000${step}`;
 
-/** The network ids of these submissions that an SMSC already took (a resubmitted pass). */
-export async function findSubmissions(
+/** What a pass may do with each message it is about to submit (claimSubmissions). */
+export interface Claims {
+  /** Claimed by this pass: submit them. */
+  mine: Set<string>;
+  /** Taken by the SMSC before (a pass retried after a crash or a lost lease): their network ids. */
+  known: Map<string, string>;
+  /** Being submitted by another pass right now: leave them to it. */
+  busy: Set<string>;
+}
+
+const PENDING = '';
+
+/**
+ * Claims submissions before a single submit_sm leaves: a row per (msgKey, step), pending until
+ * the SMSC's answer gives it a network id. Two passes on the same message (the sweep's safety net
+ * meets a slow one, a lease runs out) cannot both send it: the second finds the first's row. A
+ * pending row not refreshed since `staleBefore` belonged to a pass that died; it is taken over.
+ */
+export async function claimSubmissions(
   store: Store,
   connector: string,
   items: ReadonlyArray<{ msgKey: string; step: number }>,
-): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < items.length; i += 500) {
-    const chunk = items.slice(i, i + 500);
+  now: number,
+  staleBefore: number,
+): Promise<Claims> {
+  const claims: Claims = { mine: new Set(), known: new Map(), busy: new Set() };
+  if (items.length === 0) return claims;
+  const inserted = await bulkInsert<'smpp_submissions', { msg_key: string; step: number | string }>(
+    store.db,
+    store.caps,
+    'smpp_submissions',
+    ['connector', 'msg_key', 'step', 'network_id', 'created_at'],
+    items.map((i) => [connector, i.msgKey, i.step, PENDING, now]),
+    'on conflict do nothing returning msg_key, step',
+  );
+  for (const r of inserted) claims.mine.add(key(r.msg_key, Number(r.step)));
+  const rest = items.filter((i) => !claims.mine.has(key(i.msgKey, i.step)));
+  for (let i = 0; i < rest.length; i += 500) {
     const rows = await store.db
       .selectFrom('smpp_submissions')
-      .select(['msg_key', 'step', 'network_id'])
+      .select(['msg_key', 'step', 'network_id', 'created_at'])
       .where('connector', '=', connector)
       .where(
         'msg_key',
         'in',
-        chunk.map((c) => c.msgKey),
+        rest.slice(i, i + 500).map((r) => r.msgKey),
       )
       .execute();
-    for (const r of rows) out.set(key(r.msg_key, Number(r.step)), r.network_id);
+    for (const r of rows) {
+      const k = key(r.msg_key, Number(r.step));
+      if (r.network_id !== PENDING) claims.known.set(k, r.network_id);
+      else if (Number(r.created_at) >= staleBefore) claims.busy.add(k);
+      else {
+        const taken = await store.db
+          .updateTable('smpp_submissions')
+          .set({ created_at: now })
+          .where('connector', '=', connector)
+          .where('msg_key', '=', r.msg_key)
+          .where('step', '=', Number(r.step))
+          .where('network_id', '=', PENDING)
+          .where('created_at', '<', staleBefore)
+          .returning('msg_key')
+          .executeTakeFirst();
+        if (taken) claims.mine.add(k);
+        else claims.busy.add(k);
+      }
+    }
   }
-  return out;
+  return claims;
+}
+
+/** Keeps the claims of a pass still at work fresh (see claimSubmissions). */
+export async function refreshClaims(
+  store: Store,
+  connector: string,
+  msgKeys: readonly string[],
+  now: number,
+): Promise<void> {
+  for (let i = 0; i < msgKeys.length; i += 500) {
+    await store.db
+      .updateTable('smpp_submissions')
+      .set({ created_at: now })
+      .where('connector', '=', connector)
+      .where('msg_key', 'in', msgKeys.slice(i, i + 500))
+      .where('network_id', '=', PENDING)
+      .execute();
+  }
 }
 
 export const submissionKey = key;
 
-/** Records what an SMSC took, in one transaction: the submissions and the parts of concatenated ones. */
+/**
+ * Records the SMSC's answers, in one transaction: the network ids of what it took (and the parts
+ * of concatenated ones), and the release of claims it did not take, for a later pass to submit.
+ */
 export async function recordSubmissions(
   store: Store,
   connector: string,
   subs: readonly SmppSubmission[],
+  released: readonly string[],
   now: number,
 ): Promise<void> {
-  if (subs.length === 0) return;
+  if (subs.length === 0 && released.length === 0) return;
   const parts: unknown[][] = [];
   for (const s of subs) for (const p of s.partIds ?? []) parts.push([connector, p, s.networkId, 0, now]);
   await store.db.transaction().execute(async (tx) => {
-    await bulkInsert(
-      tx,
-      store.caps,
-      'smpp_submissions',
-      ['connector', 'msg_key', 'step', 'network_id', 'created_at'],
-      subs.map((s) => [connector, s.msgKey, s.step, s.networkId, now]),
-      'on conflict do nothing',
-    );
+    if (subs.length > 0)
+      await bulkInsert(
+        tx,
+        store.caps,
+        'smpp_submissions',
+        ['connector', 'msg_key', 'step', 'network_id', 'created_at'],
+        subs.map((s) => [connector, s.msgKey, s.step, s.networkId, now]),
+        'on conflict (connector, msg_key, step) do update set network_id = excluded.network_id, created_at = excluded.created_at',
+      );
+    for (let i = 0; i < released.length; i += 500) {
+      await tx
+        .deleteFrom('smpp_submissions')
+        .where('connector', '=', connector)
+        .where('msg_key', 'in', released.slice(i, i + 500))
+        .where('network_id', '=', PENDING)
+        .execute();
+    }
     if (parts.length > 0)
       await bulkInsert(
         tx,

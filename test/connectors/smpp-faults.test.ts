@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { messageOf, mms, phones, reportsOf, sendAll, sendOne, sms } from '../engine/delivery-helpers.ts';
+import {
+  drain,
+  messageOf,
+  mms,
+  phones,
+  reportsOf,
+  sendAll,
+  sendOne,
+  sms,
+} from '../engine/delivery-helpers.ts';
 import { advance, type Client, inbox, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb, type TestDb } from '../helpers/db.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
@@ -357,5 +366,29 @@ describeEachDb('SMPP faults: transmitter and receiver binds', (db) => {
       'four bound binds in /metrics',
     );
     assert.equal(await gauge(t, 'omnigate_connector_window_size'), 20);
+  });
+});
+
+describeEachDb('SMPP faults: a second pass meets a slow one', (db) => {
+  const s = withSmsc(db, { throughput: 40 });
+  const next = phones('80');
+
+  test('the sweep re-dispatching messages a slow pass is still submitting sends none of them twice', async () => {
+    const { smsc, t, c } = s();
+    const tos = Array.from({ length: 100 }, () => next());
+    const keys = await sendAll(t, c, tos, [sms(c, 'slow')]);
+    await smsc.waitFor(() => smsc.submitted.length >= 5, 'the first submits');
+    // Eleven minutes on the gateway clock while the pass is at 40/s: the sweep takes the
+    // still-queued messages for stranded and hands them to a second pass.
+    const res = await t.request({
+      method: 'POST',
+      url: '/sandbox/v1/clock',
+      admin: true,
+      body: { advanceSeconds: 660 },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    for (const k of keys) assert.equal((await finalOf(t, c, k, 30_000)).status, 'delivered');
+    for (const to of tos) assert.equal(acceptedFor(smsc, to), 1, to);
+    assert.equal((await drain(t, c)).filter((r) => keys.includes(r.msgKey)).length, 100);
   });
 });

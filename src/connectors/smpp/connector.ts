@@ -1,7 +1,13 @@
 import type { Ctx } from '../../context.ts';
 import { CODES } from '../../engine/steps.ts';
 import { Pacer } from '../../rules/pacer.ts';
-import { findSubmissions, recordSubmissions, type SmppSubmission, submissionKey } from '../../store/smpp.ts';
+import {
+  claimSubmissions,
+  recordSubmissions,
+  refreshClaims,
+  type SmppSubmission,
+  submissionKey,
+} from '../../store/smpp.ts';
 import type { SmppConnectorConfig } from '../config.ts';
 import type { Connector, ConnectorSink, DeliveryResult, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { type BindRole, SmppBind } from './bind.ts';
@@ -53,6 +59,9 @@ const THROTTLE_BASE_MS = 100;
 const THROTTLE_CAP_MS = 1000;
 /** A part left unanswered by a dropped link is submitted again this many times at most. */
 const MAX_LOST = 1;
+/** A claim not refreshed for this long belonged to a pass that died (refreshed every 20 s). */
+const CLAIM_STALE_MS = 120_000;
+const CLAIM_REFRESH_MS = 20_000;
 /** Longest a receipt waits in memory for the submission in progress that may own it. */
 const HOLD_MAX_MS = 1000;
 /** What was taken is remembered for resubmissions this long past the receipt wait. */
@@ -304,18 +313,35 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     }
   }
 
+  /** Claims of submissions in progress on this instance, refreshed while they last. */
+  const claimed = new Set<string>();
+
   async function submitBatch(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
     const out: SubmitOutcome[] = new Array(batch.length);
-    // A pass retried (a crash, a lost lease) must not submit again what the SMSC has taken.
-    const known = await findSubmissions(ctx.store, cfg.name, batch);
+    // Wall-clock times: a claim is about this process being alive, not about the gateway clock.
+    const claims = await claimSubmissions(
+      ctx.store,
+      cfg.name,
+      batch,
+      Date.now(),
+      Date.now() - CLAIM_STALE_MS,
+    );
     const taken: SmppSubmission[] = [];
+    const mine: string[] = [];
     const work: Promise<void>[] = [];
     batch.forEach((m, i) => {
-      const networkId = known.get(submissionKey(m.msgKey, m.step));
+      const k = submissionKey(m.msgKey, m.step);
+      const networkId = claims.known.get(k);
       if (networkId !== undefined) {
         out[i] = { kind: 'accepted', networkId };
         return;
       }
+      if (!claims.mine.has(k)) {
+        out[i] = { kind: 'skipped' };
+        return;
+      }
+      mine.push(m.msgKey);
+      claimed.add(m.msgKey);
       if (m.channel !== 'sms' && !(m.channel === 'mms' && m.msgType === 'LM')) {
         out[i] = {
           kind: 'rejected',
@@ -369,14 +395,38 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     });
     pump();
     await Promise.all(work);
+    const accepted = new Set(taken.map((t) => t.msgKey));
+    await record(
+      taken,
+      mine.filter((k) => !accepted.has(k)),
+    );
+    for (const k of mine) claimed.delete(k);
     try {
-      await recordSubmissions(ctx.store, cfg.name, taken, ctx.clock.now());
+      await deliver.partsRecorded(taken);
     } catch (err) {
-      // The SMSC has them: answering an error would have them submitted again.
-      ctx.logger.error({ err, connector: cfg.name }, 'could not record SMPP submissions');
+      // Held part receipts are taken again by the sweep's reconciliation.
+      ctx.logger.error({ err, connector: cfg.name }, 'could not settle early part receipts');
     }
-    await deliver.partsRecorded(taken);
     return out;
+  }
+
+  /**
+   * The SMSC has them: an error here must not answer the engine an error (it would submit them
+   * again), so the record is tried a few times, then left to the claims, which stay pending.
+   */
+  async function record(taken: SmppSubmission[], released: string[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await recordSubmissions(ctx.store, cfg.name, taken, released, Date.now());
+        return;
+      } catch (err) {
+        if (attempt >= 3) {
+          ctx.logger.error({ err, connector: cfg.name }, 'could not record SMPP submissions');
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 100 * attempt));
+      }
+    }
   }
 
   return {
@@ -387,9 +437,16 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     submit,
     start() {
       for (const b of binds) b.start();
+      let lastRefresh = Date.now();
       watchdog = setInterval(() => {
         expireQueued();
         releaseHeld();
+        if (claimed.size > 0 && Date.now() - lastRefresh >= CLAIM_REFRESH_MS) {
+          lastRefresh = Date.now();
+          refreshClaims(ctx.store, cfg.name, [...claimed], lastRefresh).catch((err: unknown) =>
+            ctx.logger.warn({ err, connector: cfg.name }, 'could not refresh SMPP claims'),
+          );
+        }
         void deliver.prune(KEEP_AFTER_WAIT_MS + cfg.receiptWaitSeconds * 1000);
       }, 1000);
       watchdog.unref();

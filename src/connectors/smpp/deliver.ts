@@ -211,7 +211,8 @@ export function createDeliverHandler(
       if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = Date.now();
       try {
-        await pruneSmpp(ctx.store, cfg.name, now - keepMs, now - MO_PARTS_KEEP_MS);
+        // Submissions and parts are stamped with the wall clock (claims), MO parts with the gateway's.
+        await pruneSmpp(ctx.store, cfg.name, Date.now() - keepMs, now - MO_PARTS_KEEP_MS);
       } catch (err) {
         ctx.logger.warn({ err, connector: cfg.name }, 'could not prune SMPP records');
       }
