@@ -52,13 +52,17 @@ export async function findWaitingAttempt(
 ): Promise<AttemptRow | undefined> {
   // Only a waiting attempt: a network may use an id again (an SMSC restarted, a counter
   // wrapped), and a receipt is for the submission that still waits for one.
-  return exec
-    .selectFrom('message_attempts')
-    .selectAll()
-    .where('connector', '=', connector)
-    .where('network_id', '=', networkId)
-    .where('status', '=', 'waiting')
-    .executeTakeFirst();
+  return (
+    exec
+      .selectFrom('message_attempts')
+      .selectAll()
+      .where('connector', '=', connector)
+      .where('network_id', '=', networkId)
+      .where('status', '=', 'waiting')
+      // Two waiting under one id (an SMSC that reused it): the receipt is for the newer.
+      .orderBy('submitted_at', 'desc')
+      .executeTakeFirst()
+  );
 }
 
 /** The waiting attempts of these network ids (a batch of receipts). */
@@ -78,7 +82,14 @@ export async function findWaitingAttempts(
       .execute();
     out.push(...rows);
   }
-  return out;
+  // One per id, the newest: an SMSC that reused an id means the later submission.
+  const newest = new Map<string, AttemptRow>();
+  for (const a of out) {
+    const id = a.network_id ?? '';
+    const seen = newest.get(id);
+    if (!seen || Number(a.submitted_at) > Number(seen.submitted_at)) newest.set(id, a);
+  }
+  return [...newest.values()];
 }
 
 /** Ends waiting attempts with their result (receipts and waits that ran out: a few at a time). */

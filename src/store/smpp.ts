@@ -127,6 +127,16 @@ export async function recordSubmissions(
         subs.map((s) => [connector, s.msgKey, s.step, s.networkId, now]),
         'on conflict (connector, msg_key, step) do update set network_id = excluded.network_id, created_at = excluded.created_at',
       );
+    // A single-part message under an id that was a part's: the SMSC gave the id out again, and
+    // the old part record must not take this message's receipt.
+    const singles = subs.filter((x) => !x.partIds).map((x) => x.networkId);
+    for (let i = 0; i < singles.length; i += 500) {
+      await tx
+        .deleteFrom('smpp_parts')
+        .where('connector', '=', connector)
+        .where('part_id', 'in', singles.slice(i, i + 500))
+        .execute();
+    }
     for (let i = 0; i < released.length; i += 500) {
       await tx
         .deleteFrom('smpp_submissions')
@@ -183,18 +193,26 @@ export async function partDelivered(
       .where('part_id', '=', partId)
       .execute();
     const remaining = parts.filter((p) => p.part_id !== partId && Number(p.delivered) === 0).length;
-    // Every part delivered: the message is settled, and the SMSC may give these ids out again.
-    if (remaining === 0)
-      await tx
-        .deleteFrom('smpp_parts')
-        .where('connector', '=', connector)
-        .where('network_id', '=', part.network_id)
-        .execute();
+    // The rows stay until the message is settled (dropParts): a failure in between leaves a
+    // repeated receipt something to find.
     return { networkId: part.network_id, remaining };
   });
 }
 
-/** Forgets the parts of a message whose result is known (a part failed). */
+/** delivered = 2: the message's result is known; receipts of its parts from now on are repeats. */
+export const PART_SETTLED = 2;
+
+/** Marks the parts of a settled message, so that later receipts for them are known as repeats. */
+export async function settleParts(store: Store, connector: string, networkId: string): Promise<void> {
+  await store.db
+    .updateTable('smpp_parts')
+    .set({ delivered: PART_SETTLED })
+    .where('connector', '=', connector)
+    .where('network_id', '=', networkId)
+    .execute();
+}
+
+/** Forgets the parts of a message (stale ones, once the SMSC may have given their ids out again). */
 export async function dropParts(store: Store, connector: string, networkId: string): Promise<void> {
   await store.db
     .deleteFrom('smpp_parts')
@@ -222,15 +240,25 @@ export async function partsAmong(
   return out;
 }
 
-/** The message network id of a part, if the id is a known part. */
-export async function partOf(store: Store, connector: string, partId: string): Promise<string | undefined> {
+/** The message network id of a part and when it was recorded (wall clock), if the id is a known part. */
+export async function partOf(
+  store: Store,
+  connector: string,
+  partId: string,
+): Promise<{ networkId: string; at: number; settled: boolean } | undefined> {
   const row = await store.db
     .selectFrom('smpp_parts')
-    .select('network_id')
+    .select(['network_id', 'created_at', 'delivered'])
     .where('connector', '=', connector)
     .where('part_id', '=', partId)
     .executeTakeFirst();
-  return row?.network_id;
+  return (
+    row && {
+      networkId: row.network_id,
+      at: Number(row.created_at),
+      settled: Number(row.delivered) === PART_SETTLED,
+    }
+  );
 }
 
 export interface MoPartKey {

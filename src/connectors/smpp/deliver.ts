@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { receiveNetworkMo } from '../../features/mo/receive.ts';
 import { normalizeRecipient } from '../../rules/phone.ts';
+import { findWaitingAttempt } from '../../store/attempts.ts';
 import { takeEarlyReceipts } from '../../store/receipts.ts';
 import {
   addMoPart,
@@ -11,6 +12,7 @@ import {
   partsAmong,
   pruneSmpp,
   type SmppSubmission,
+  settleParts,
 } from '../../store/smpp.ts';
 import type { SmppConnectorConfig } from '../config.ts';
 import type { ConnectorSink, DeliveryResult } from '../types.ts';
@@ -28,6 +30,8 @@ export interface PassReceipts {
   hold(networkId: string, result: DeliveryResult): Promise<boolean> | null;
 }
 
+/** A part record younger than this counts whatever its message's state (its pass may not have committed). */
+const PART_FRESH_MS = 10 * 60_000;
 /** How long the parts of an MO wait for the rest before they are dropped. */
 const MO_PARTS_KEEP_MS = 24 * 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
@@ -55,16 +59,31 @@ export function createDeliverHandler(
 
   /** One part's receipt: a failed part fails the message; the last delivered part delivers it. */
   async function partReceipt(partId: string, result: DeliveryResult): Promise<boolean> {
+    const part = await partOf(ctx.store, cfg.name, partId);
+    if (!part) return false;
+    // A repeat, or a sibling of a part that failed: the message's result is known already.
+    if (part.settled) return true;
+    // A record this old whose message waits no more (settled by a timeout, say) stands for
+    // nothing: the SMSC may have given the id to a new message. Forgotten, matched like any id.
+    if (
+      Date.now() - part.at >= PART_FRESH_MS &&
+      !(await findWaitingAttempt(ctx.store.db, cfg.name, part.networkId))
+    ) {
+      await dropParts(ctx.store, cfg.name, part.networkId);
+      return false;
+    }
     if (!result.delivered) {
-      const networkId = await partOf(ctx.store, cfg.name, partId);
-      if (networkId === undefined) return false;
-      await sink.deliveryResult(cfg.name, networkId, result);
-      await dropParts(ctx.store, cfg.name, networkId);
+      await sink.deliveryResult(cfg.name, part.networkId, result);
+      await settleParts(ctx.store, cfg.name, part.networkId);
       return true;
     }
     const p = await partDelivered(ctx.store, cfg.name, partId);
     if (!p) return false;
-    if (p.remaining === 0) await sink.deliveryResult(cfg.name, p.networkId, result);
+    if (p.remaining === 0) {
+      // Settled first, marked after: a repeat of this receipt in between settles again (a no-op).
+      await sink.deliveryResult(cfg.name, p.networkId, result);
+      await settleParts(ctx.store, cfg.name, p.networkId);
+    }
     return true;
   }
 
@@ -112,8 +131,9 @@ export function createDeliverHandler(
         cfg.name,
         batch.map((b) => b.id),
       );
-      for (const b of batch) if (parts.has(b.id)) await partReceipt(b.id, b.result);
-      rest = batch.filter((b) => !parts.has(b.id));
+      const taken = new Set<string>();
+      for (const b of batch) if (parts.has(b.id) && (await partReceipt(b.id, b.result))) taken.add(b.id);
+      rest = batch.filter((b) => !taken.has(b.id));
     }
     if (rest.length === 0) return;
     const { held } = await sink.deliveryResults(
