@@ -63,7 +63,7 @@ export interface Dispatcher {
  */
 export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatcher {
   const requests = new RequestCache(ctx.store);
-  const { sink, waitJob, settleEarly } = createSettler(ctx, requests, registry);
+  const { sink, waitJob, settleEarly, reconcileEarly } = createSettler(ctx, requests, registry);
 
   function onOutcome(
     plan: Plan,
@@ -232,7 +232,13 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       throw err;
     }
     for (const ack of stored) ack(true);
-    if (waiting.length > 0) await settleEarly(waiting);
+    if (waiting.length > 0) {
+      // The pass is committed: a failure here must not fail its job (the receipts taken are held
+      // again, and the sweep settles them).
+      await settleEarly(waiting).catch((err: unknown) =>
+        ctx.logger.error({ err }, 'early receipts not settled; the sweep will'),
+      );
+    }
   }
 
   async function pass(
@@ -381,7 +387,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     jobHandlers: new Map<string, JobHandler>([
       [DISPATCH_JOB, dispatchJob],
       [WAIT_JOB, waitJob],
-      [SWEEP_JOB, sweepHandler(ctx, DISPATCH_JOB, WAIT_JOB)],
+      [SWEEP_JOB, sweepHandler(ctx, DISPATCH_JOB, WAIT_JOB, reconcileEarly)],
     ]),
   };
 }

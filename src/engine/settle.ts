@@ -3,7 +3,12 @@ import type { ConnectorSink, DeliveryResult } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
 import { type AttemptRow, attemptOf, findWaitingAttempt, findWaitingAttempts } from '../store/attempts.ts';
 import { type DispatchRow, expiredWaits, getMessage, getMessages } from '../store/messages.ts';
-import { holdEarlyReceipt, holdEarlyReceipts, takeEarlyReceipts } from '../store/receipts.ts';
+import {
+  holdEarlyReceipt,
+  holdEarlyReceipts,
+  matchedEarlyReceipts,
+  takeEarlyReceipts,
+} from '../store/receipts.ts';
 import { Plan } from './plan.ts';
 import type { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
@@ -248,10 +253,46 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
     }
     for (const [connector, ids] of byConnector) {
       const held = await takeEarlyReceipts(ctx.store, connector, ids, ctx.clock.now());
-      for (const [networkId, result] of held) {
-        const attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
-        if (attempt) await onResult(attempt, result);
-      }
+      await settleTaken(connector, held);
+    }
+  }
+
+  /**
+   * Settles receipts taken from early_receipts. They were acknowledged to the network long ago:
+   * if storing the result fails, they are held again for the sweep's reconciliation.
+   */
+  async function settleTaken(connector: string, taken: ReadonlyMap<string, DeliveryResult>): Promise<void> {
+    if (taken.size === 0) return;
+    try {
+      await sink.deliveryResults(
+        connector,
+        [...taken].map(([networkId, result]) => ({ networkId, result })),
+      );
+    } catch (err) {
+      await holdEarlyReceipts(
+        ctx.store,
+        connector,
+        [...taken].map(([networkId, result]) => ({ networkId, result })),
+        ctx.clock.now(),
+      ).catch(() => {});
+      throw err;
+    }
+  }
+
+  /**
+   * The sweep's safety net for receipts: held ones whose attempt is recorded and waiting (a
+   * settlement that failed after its receipt was taken, a pass that crashed after its commit).
+   */
+  async function reconcileEarly(): Promise<void> {
+    const rows = await matchedEarlyReceipts(ctx.store, 1000);
+    const byConnector = new Map<string, string[]>();
+    for (const r of rows) {
+      const list = byConnector.get(r.connector) ?? [];
+      list.push(r.networkId);
+      byConnector.set(r.connector, list);
+    }
+    for (const [connector, ids] of byConnector) {
+      await settleTaken(connector, await takeEarlyReceipts(ctx.store, connector, ids, ctx.clock.now()));
     }
   }
 
@@ -273,5 +314,5 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
     return rows.length === WAIT_BATCH ? { rescheduleAt: now } : undefined;
   };
 
-  return { sink, waitJob, settleEarly };
+  return { sink, waitJob, settleEarly, reconcileEarly };
 }

@@ -20,7 +20,12 @@ export function sweepJob(now: number): NewJob {
  * (25 failed attempts of a pass, say) would otherwise wait forever. The sweep hands it to the
  * engine again; a pass that races another one on the same messages rolls back (dispatch.ts).
  */
-export function sweepHandler(ctx: Ctx, dispatchJob: string, waitJob: string): JobHandler {
+export function sweepHandler(
+  ctx: Ctx,
+  dispatchJob: string,
+  waitJob: string,
+  reconcileReceipts: () => Promise<void> = async () => {},
+): JobHandler {
   return async () => {
     const now = ctx.clock.now();
     const stranded = await strandedMessages(
@@ -45,6 +50,7 @@ export function sweepHandler(ctx: Ctx, dispatchJob: string, waitJob: string): Jo
       await enqueueJobs(ctx.store.db, jobs, now);
       ctx.workAdded();
     }
+    await reconcileReceipts();
     await pruneEarlyReceipts(ctx.store, now);
     return { rescheduleAt: now + SWEEP_EVERY_MS };
   };

@@ -74,6 +74,23 @@ export async function takeEarlyReceipts(
   return out;
 }
 
+/** Held receipts whose attempt is recorded and still waiting (the sweep settles them). */
+export async function matchedEarlyReceipts(
+  store: Store,
+  limit: number,
+): Promise<Array<{ connector: string; networkId: string }>> {
+  const rows = await store.db
+    .selectFrom('early_receipts as e')
+    .innerJoin('message_attempts as a', (j) =>
+      j.onRef('a.connector', '=', 'e.connector').onRef('a.network_id', '=', 'e.network_id'),
+    )
+    .select(['e.connector', 'e.network_id'])
+    .where('a.status', '=', 'waiting')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ connector: r.connector, networkId: r.network_id }));
+}
+
 /** Forgets held receipts no submission came for. */
 export async function pruneEarlyReceipts(store: Store, now: number): Promise<void> {
   await store.db

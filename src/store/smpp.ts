@@ -261,6 +261,9 @@ export async function partOf(
   );
 }
 
+/** A part slot older than this is taken to be a new MO's (8-bit references come round again). */
+const MO_PART_REUSED_MS = 10 * 60_000;
+
 export interface MoPartKey {
   connector: string;
   source: string;
@@ -283,7 +286,14 @@ export async function addMoPart(
   await store.db
     .insertInto('smpp_mo_parts')
     .values({ ...k, seq, content, created_at: now })
-    .onConflict((oc) => oc.columns(['connector', 'source', 'destination', 'ref', 'total', 'seq']).doNothing())
+    // A repeat of a part is ignored; a part found in a slot long filled (left by an MO that never
+    // completed, or repeated after its MO was taken) belongs to a new MO with the same 8-bit ref.
+    .onConflict((oc) =>
+      oc
+        .columns(['connector', 'source', 'destination', 'ref', 'total', 'seq'])
+        .doUpdateSet({ content, created_at: now })
+        .where('smpp_mo_parts.created_at', '<', now - MO_PART_REUSED_MS),
+    )
     .execute();
   const rows = await store.db
     .selectFrom('smpp_mo_parts')
@@ -295,10 +305,24 @@ export async function addMoPart(
     .where('total', '=', k.total)
     .orderBy('seq')
     .execute();
-  if (rows.length < k.total) return null;
+  // Parts left long before the newest are another MO's (its 8-bit reference came round again).
+  const newest = Math.max(...rows.map((r) => Number(r.created_at)));
+  const fresh = rows.filter((r) => Number(r.created_at) >= newest - MO_PART_REUSED_MS);
+  if (fresh.length < rows.length) {
+    await store.db
+      .deleteFrom('smpp_mo_parts')
+      .where('connector', '=', k.connector)
+      .where('source', '=', k.source)
+      .where('destination', '=', k.destination)
+      .where('ref', '=', k.ref)
+      .where('total', '=', k.total)
+      .where('created_at', '<', newest - MO_PART_REUSED_MS)
+      .execute();
+  }
+  if (fresh.length < k.total) return null;
   return {
-    contents: rows.map((r) => r.content),
-    firstAt: Math.min(...rows.map((r) => Number(r.created_at))),
+    contents: fresh.map((r) => r.content),
+    firstAt: Math.min(...fresh.map((r) => Number(r.created_at))),
   };
 }
 

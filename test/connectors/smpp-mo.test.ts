@@ -76,6 +76,32 @@ describeEachDb('SMPP connector: MO messages', (db) => {
     assert.equal(all.filter((m) => m.from === from).length, 0);
   });
 
+  test('parts left by an MO that never completed do not mix into a later one with the same reference', async () => {
+    const from = '01073000008';
+    // Two of three parts of an MO whose last part never comes.
+    await smsc.sendMo({
+      from,
+      to: MO_NUMBER,
+      text: 'OLD-ONE|OLD-TWO|OLD-333',
+      parts: 3,
+      order: [1, 2],
+      ref: 200,
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: '/sandbox/v1/clock',
+      admin: true,
+      body: { advanceSeconds: 11 * 60 },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    // A new MO under the same reference, its last part first.
+    const text = 'new-one|new-two|new-333';
+    await smsc.sendMo({ from, to: MO_NUMBER, text, parts: 3, order: [3, 1, 2], ref: 200 });
+    const mos = await mosFrom(from, 1);
+    assert.equal(mos.length, 1);
+    assert.equal(mos[0]?.content, text);
+  });
+
   test('parts that straddle a gateway restart are reassembled once', async () => {
     const from = '01073000006';
     const text = 'first half|second half';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { holdEarlyReceipt } from '../../src/store/receipts.ts';
 import { drain, messageOf, phones, reportsOf, sendAll, sendOne, sms } from '../engine/delivery-helpers.ts';
 import { advance, type Client, inbox, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
@@ -139,6 +140,33 @@ describeEachDb('SMPP connector: delivery receipts', (db) => {
       assert.equal((await messageOf(t, c, key)).status, 'failed');
       assert.equal((await reportsOf(t, c, key)).length, 1);
     });
+  });
+});
+
+describeEachDb('SMPP connector: the sweep settles held receipts', (db) => {
+  test('a receipt held for a submission that is recorded and waiting is settled by the sweep', async () => {
+    const smsc = await SmscSimulator.start({
+      systemId: 'omnigate',
+      password: 'secret',
+      receiptTiming: 'hold',
+    });
+    const { t, c } = await smppSuite(db, smsc);
+    try {
+      const key = await sendOne(t, c, '01072980001', [sms(c, 'held')]);
+      await eventually(async () => (await messageOf(t, c, key)).status === 'waiting', 'the submit');
+      const [m] = smsc.submitted;
+      assert.ok(m);
+      // As a settlement that failed after taking it would leave it: held, its attempt waiting.
+      const now = t.gw.ctx.clock.now();
+      const result = { delivered: true, code: '10000', text: 'DELIVRD err:000', carrier: null, at: now };
+      await holdEarlyReceipt(t.gw.ctx.store, 'smsc', m.messageId.toLowerCase(), result, now);
+      await advance(t, 61);
+      assert.equal((await finalOf(t, c, key)).status, 'delivered');
+      assert.equal((await reportsOf(t, c, key)).length, 1);
+    } finally {
+      await t.close();
+      await smsc.close();
+    }
   });
 });
 

@@ -312,6 +312,8 @@ export class SmppBind<T> {
         return;
       case CMD.unbind:
         this.#write(socket, encodeEmpty(CMD.unbind_resp, h.seq));
+        // Not bound from here: nothing more may be submitted on a link the SMSC is closing.
+        if (this.state === 'bound') this.state = 'down';
         socket.end();
         return;
       case CMD.unbind_resp:

@@ -62,6 +62,8 @@ const MAX_LOST = 1;
 /** A claim not refreshed for this long belonged to a pass that died (refreshed every 20 s). */
 const CLAIM_STALE_MS = 120_000;
 const CLAIM_REFRESH_MS = 20_000;
+/** Longest a receipt handed to a pass waits for its commit before it is stored on its own. */
+const TAKEN_MAX_MS = 2000;
 /** Longest a receipt waits in memory for the submission in progress that may own it. */
 const HOLD_MAX_MS = 1000;
 /** What was taken is remembered for resubmissions this long past the receipt wait. */
@@ -252,6 +254,8 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     for (const role of roles) binds.push(new SmppBind<PartJob>(cfg, role, binds.length, events, ctx.logger));
 
   function enqueue(fields: SubmitSmFields): Promise<PartResult> {
+    // Stopped: no bind will take it, and no watchdog will hand it back.
+    if (stopping) return Promise.resolve({ kind: 'retry', text: 'Connector stopped' });
     return new Promise((resolve) => {
       queue.push({ fields, attempts: 0, lost: 0, queuedAt: Date.now(), resolve });
     });
@@ -301,10 +305,32 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       // Receipts that overtook this submission go back with it, to be stored in its commit.
       out.forEach((o, i) => {
         if (o?.kind !== 'accepted' || o.networkId.startsWith('m:')) return;
-        const h = held.get(o.networkId);
+        const id = o.networkId;
+        const h = held.get(id);
         if (!h || h.seq < seq) return;
-        held.delete(o.networkId);
-        out[i] = { ...o, result: h.result, stored: h.done };
+        held.delete(id);
+        // The deliver_sm waits for the pass's commit, which may wait for a slower connector of
+        // the same pass: past TAKEN_MAX_MS the receipt is also stored the ordinary way and
+        // answered (the pass's own settlement and that one are guarded: the first wins).
+        let answered = false;
+        const timer = setTimeout(() => {
+          if (answered) return;
+          answered = true;
+          deliver.settleReceipt(id, h.result).then(
+            () => h.done(true),
+            () => h.done(false),
+          );
+        }, TAKEN_MAX_MS);
+        out[i] = {
+          ...o,
+          result: h.result,
+          stored: (ok) => {
+            if (answered) return;
+            answered = true;
+            clearTimeout(timer);
+            h.done(ok);
+          },
+        };
       });
       return out;
     } finally {
@@ -455,6 +481,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       stopping = true;
       if (watchdog) clearInterval(watchdog);
       if (pumpTimer) clearTimeout(pumpTimer);
+      pumpTimer = null;
       await Promise.all(binds.map((b) => b.stop()));
       expireQueued();
     },

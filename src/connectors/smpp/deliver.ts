@@ -33,7 +33,7 @@ export interface PassReceipts {
 /** A part record younger than this counts whatever its message's state (its pass may not have committed). */
 const PART_FRESH_MS = 10 * 60_000;
 /** How long the parts of an MO wait for the rest before they are dropped. */
-const MO_PARTS_KEEP_MS = 24 * 3600_000;
+const MO_PARTS_KEEP_MS = 3600_000;
 const PRUNE_EVERY_MS = 3600_000;
 
 /** The number as the gateway keeps it: digits, Korean numbers in their domestic form. */
