@@ -2,7 +2,7 @@
  * bench/smpp: SMS per second end to end, from the HTTP send to the final (delivered) report,
  * through the SMSC simulator with receipts, printed beside the simulator's own ceiling.
  *
- *   npm run bench:smpp -- [--messages 20000] [--concurrency 8] [--binds 2] [--window 200]
+ *   npm run bench:smpp -- [--messages 40000] [--concurrency 8] [--binds 2] [--window 200]
  *
  * Fairness: the simulator (test/helpers/smsc.ts) runs in this process for both measurements; the
  * ESME side runs in another process both times. For the ceiling it is a bare `smpp` client (this
@@ -28,7 +28,7 @@ import { SmscSimulator } from '../test/helpers/smsc.ts';
 
 const { values } = parseArgs({
   options: {
-    messages: { type: 'string', default: '20000' },
+    messages: { type: 'string', default: '40000' },
     concurrency: { type: 'string', default: '8' },
     binds: { type: 'string', default: '2' },
     window: { type: 'string', default: '200' },

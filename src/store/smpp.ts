@@ -113,6 +113,8 @@ export async function recordSubmissions(
   subs: readonly SmppSubmission[],
   released: readonly string[],
   now: number,
+  /** The connector sends concatenated messages: part records may exist to be replaced. */
+  withParts: boolean,
 ): Promise<void> {
   if (subs.length === 0 && released.length === 0) return;
   const parts: unknown[][] = [];
@@ -129,7 +131,7 @@ export async function recordSubmissions(
       );
     // A single-part message under an id that was a part's: the SMSC gave the id out again, and
     // the old part record must not take this message's receipt.
-    const singles = subs.filter((x) => !x.partIds).map((x) => x.networkId);
+    const singles = withParts ? subs.filter((x) => !x.partIds).map((x) => x.networkId) : [];
     for (let i = 0; i < singles.length; i += 500) {
       await tx
         .deleteFrom('smpp_parts')

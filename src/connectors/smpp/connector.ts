@@ -443,7 +443,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
   async function record(taken: SmppSubmission[], released: string[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await recordSubmissions(ctx.store, cfg.name, taken, released, Date.now());
+        await recordSubmissions(ctx.store, cfg.name, taken, released, Date.now(), cfg.concatenation);
         return;
       } catch (err) {
         if (attempt >= 3) {
