@@ -392,3 +392,33 @@ describeEachDb('SMPP faults: a second pass meets a slow one', (db) => {
     assert.equal((await drain(t, c)).filter((r) => keys.includes(r.msgKey)).length, 100);
   });
 });
+
+describeEachDb('SMPP faults: throttling longer than the response timeout', (db) => {
+  let smsc: SmscSimulator;
+  let t: TestGateway;
+  let c: Client;
+  before(async () => {
+    smsc = await SmscSimulator.start(SIM);
+    ({ t, c } = await smppSuite(db, smsc, { responseTimeoutSeconds: 0.5, concatenation: true }, [
+      { channel: 'sms', connector: 'smsc' },
+      { channel: 'lms', connector: 'smsc' },
+    ]));
+  });
+  after(async () => {
+    await t.close();
+    await smsc.close();
+  });
+
+  test('an SMSC that throttles still answers: the parts are retried inside, not handed back', async () => {
+    const to = '01081000001';
+    // Five rounds of the three parts throttled: 2.5 s of pauses, five times the response timeout.
+    smsc.failNext(15, ESME_RTHROTTLED);
+    const key = await sendOne(t, c, to, [
+      { mms: { msgType: 'LM', from: c.sender, title: '', text: 'q'.repeat(400) } },
+    ]);
+    // The gateway clock stands still: a hand-back to the engine's backoff would never come back.
+    assert.equal((await finalOf(t, c, key)).status, 'delivered');
+    assert.equal(acceptedFor(smsc, to), 3);
+    assert.ok(count(smsc, 'submit_sm') >= 18);
+  });
+});

@@ -54,7 +54,7 @@ const INVALID_LENGTH = 0x02;
 const BIND_FAILED = 0x0d;
 const INVALID_PASSWORD = 0x0e;
 const INVALID_SYSTEM_ID = 0x0f;
-/** A link up this long without trouble counts as working (the reconnect backoff starts over). */
+/** A link up this long, and not closed for silence, counts as working (the backoff starts over). */
 const HEALTHY_MS = 60_000;
 
 /**
@@ -80,6 +80,8 @@ export class SmppBind<T> {
   #boundAt = 0;
   /** The SMSC answered a submit_sm on this link: it is really working, not only bound. */
   #answered = false;
+  /** This link was closed for leaving a request unanswered. */
+  #timedOut = false;
   #unbound: (() => void) | null = null;
 
   constructor(
@@ -230,6 +232,7 @@ export class SmppBind<T> {
     const oldest = this.#inFlight.values().next();
     const enquireLate = this.#enquireSentAt !== null && now - this.#enquireSentAt > timeout;
     if ((!oldest.done && now - oldest.value.sentAt > timeout) || enquireLate) {
+      this.#timedOut = true;
       this.logger.warn({ connector: this.cfg.name, bind: this.index }, 'SMPP peer stopped answering');
       socket.destroy();
       return;
@@ -347,10 +350,12 @@ export class SmppBind<T> {
       this.state = 'down';
       // The backoff starts again only after a link that worked: one that binds and then stops
       // answering, again and again, must not be rebuilt at the shortest delay for ever.
-      const worked = this.#answered || (this.#boundAt > 0 && Date.now() - this.#boundAt > HEALTHY_MS);
+      const longUp = this.#boundAt > 0 && Date.now() - this.#boundAt > HEALTHY_MS;
+      const worked = this.#answered || (longUp && !this.#timedOut);
       if (worked) this.#failures = 0;
       this.#boundAt = 0;
       this.#answered = false;
+      this.#timedOut = false;
       this.#failures += 1;
       const cap = this.cfg.reconnectSeconds.max * 1000;
       const delay = Math.min(

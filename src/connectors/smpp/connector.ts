@@ -93,7 +93,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     mo: 0,
   };
   let pausedUntil = 0;
-  let lastAccepted = 0;
+  let lastAnswered = 0;
   let pumpTimer: NodeJS.Timeout | null = null;
   let watchdog: NodeJS.Timeout | null = null;
   let stopping = false;
@@ -140,15 +140,17 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       const job = queue.shift();
       if (!job) return;
       counters.submitted = (counters.submitted ?? 0) + 1;
+      if (job.lost > 0 && job.attempts === 0) counters.resubmitted = (counters.resubmitted ?? 0) + 1;
       bind.submit(job, job.fields);
     }
   }
 
   function answered(job: PartJob, status: number, messageId: string): void {
+    // Any answer, a throttled one too, shows the SMSC at work (expireQueued).
+    lastAnswered = Date.now();
     const s = submitStatus(status);
     if (s.kind === 'ok') {
       counters.accepted = (counters.accepted ?? 0) + 1;
-      lastAccepted = Date.now();
       job.resolve({ kind: 'ok', id: normalizeMessageId(messageId, cfg.messageIds.submit) });
       return;
     }
@@ -166,6 +168,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     // The SMSC says slow down: every bind waits, then this part goes first.
     const delay = Math.min(THROTTLE_CAP_MS, THROTTLE_BASE_MS * 2 ** (job.attempts - 1));
     pausedUntil = Math.max(pausedUntil, Date.now() + delay);
+    job.queuedAt = Date.now();
     queue.unshift(job);
     schedule(delay);
   }
@@ -188,20 +191,19 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       j.queuedAt = now;
       again.push(j);
     }
-    counters.resubmitted = (counters.resubmitted ?? 0) + again.length;
     queue.unshift(...again);
   }
 
   /**
-   * Parts queued for a whole response timeout while the SMSC took nothing (no bind up, or no
-   * submit_sm answered OK meanwhile) go back to the engine's backoff: a dispatch pass must not
+   * Parts queued for a whole response timeout while the SMSC answered nothing (no bind up, or no
+   * submit_sm answered at all meanwhile) go back to the engine's backoff: a dispatch pass must not
    * wait for a dead SMSC, holding messages of every channel behind it. A queue that moves, however
    * slowly (a low throughput limit), is left alone.
    */
   function expireQueued(): void {
     const now = Date.now();
     const limit = now - cfg.responseTimeoutSeconds * 1000;
-    if (!stopping && lastAccepted > limit) return;
+    if (!stopping && lastAnswered > limit) return;
     for (let i = queue.length - 1; i >= 0; i--) {
       const j = queue[i];
       if (j && (stopping || j.queuedAt <= limit)) {
