@@ -34,7 +34,7 @@ interface PartJob {
   attempts: number;
   /** Times it was on the wire when a link dropped unanswered. */
   lost: number;
-  /** When it went into the queue: with no bind up for a response timeout, it goes back to the engine. */
+  /** When it went into the queue: with nothing answered for a response timeout, it goes back to the engine. */
   queuedAt: number;
   resolve(r: PartResult): void;
 }
@@ -75,7 +75,7 @@ function textOf(m: OutboundMessage): string {
 }
 
 /**
- * An SMPP 3.4 ESME for the sms channel (docs/connectors.md): several binds to one SMSC, a
+ * An SMPP 3.4 ESME for SMS and LMS (docs/connectors.md): several binds to one SMSC, a
  * window of unanswered submit_sm per bind and a throughput limit for the SMSC, concatenated
  * parts for LMS, receipts and MO through `deliver.ts`.
  */
