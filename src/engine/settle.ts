@@ -1,14 +1,9 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { ConnectorSink, DeliveryResult } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import { type AttemptRow, attemptOf, findWaitingAttempt, findWaitingAttempts } from '../store/attempts.ts';
-import { type DispatchRow, expiredWaits, getMessage, getMessages } from '../store/messages.ts';
-import {
-  holdEarlyReceipt,
-  holdEarlyReceipts,
-  matchedEarlyReceipts,
-  takeEarlyReceipts,
-} from '../store/receipts.ts';
+import { attemptOf, findWaitingAttempts } from '../store/attempts.ts';
+import { type DispatchRow, expiredWaits, getMessages } from '../store/messages.ts';
+import { holdEarlyReceipts, matchedEarlyReceipts, takeEarlyReceipts } from '../store/receipts.ts';
 import { Plan } from './plan.ts';
 import type { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
@@ -130,15 +125,6 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
   }
 
-  /** Settles a receipt for a recorded attempt; one later than the step's wait counts as none. */
-  async function onResult(attempt: AttemptRow, result: DeliveryResult): Promise<void> {
-    if (attempt.status !== 'waiting') return;
-    const row = await getMessage(ctx.store, attempt.msg_key);
-    if (row?.status !== 'waiting' || row.step !== attempt.step) return;
-    const late = row.nextAt !== null && result.at > row.nextAt;
-    await settle(row, late ? 'timeout' : result, Number(attempt.submitted_at));
-  }
-
   /**
    * Settles many messages in one transaction (receipts arrive by the thousand a second). If any
    * moved meanwhile (a timeout or a repeat first), the batch is rolled back and each is settled
@@ -225,19 +211,9 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       return { held };
     },
 
+    // One receipt is a batch of one: the same hold, look-again and take as many.
     async deliveryResult(connector, networkId, result) {
-      let attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
-      if (!attempt) {
-        // The receipt overtook the record of its submission: hold it for the pass that records
-        // it. The pass may have committed meanwhile, so look again; whoever takes the held
-        // receipt (this path or the pass) settles it, never both.
-        await holdEarlyReceipt(ctx.store, connector, networkId, result, ctx.clock.now());
-        attempt = await findWaitingAttempt(ctx.store.db, connector, networkId);
-        if (!attempt) return;
-        const taken = await takeEarlyReceipts(ctx.store, connector, [networkId], ctx.clock.now());
-        if (!taken.has(networkId)) return;
-      }
-      await onResult(attempt, result);
+      await sink.deliveryResults(connector, [{ networkId, result }]);
     },
   };
 

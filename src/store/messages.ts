@@ -259,15 +259,6 @@ export async function getMessages(store: Store, msgKeys: readonly string[]): Pro
   return out;
 }
 
-export async function getMessage(store: Store, msgKey: string): Promise<DispatchRow | undefined> {
-  const r = await store.db
-    .selectFrom('messages')
-    .select(dispatchColumns)
-    .where('msg_key', '=', msgKey)
-    .executeTakeFirst();
-  return r && toDispatch(r);
-}
-
 /**
  * Where a move expects the message to be: a status (or several) and a step. A pass that submitted
  * a message accepts it held too: a stop that came meanwhile cannot undo a submission.

@@ -2,26 +2,6 @@ import type { DeliveryResult } from '../connectors/types.ts';
 import { bulkInsert } from './bulk.ts';
 import type { Store } from './database.ts';
 
-/** Keeps a receipt whose submission is not recorded yet. */
-export async function holdEarlyReceipt(
-  store: Store,
-  connector: string,
-  networkId: string,
-  result: DeliveryResult,
-  now: number,
-): Promise<void> {
-  await store.db
-    .insertInto('early_receipts')
-    .values({ connector, network_id: networkId, result: JSON.stringify(result), created_at: now })
-    // The newest wins: an id used again by the network must not meet an old receipt.
-    .onConflict((oc) =>
-      oc
-        .columns(['connector', 'network_id'])
-        .doUpdateSet({ result: JSON.stringify(result), created_at: now }),
-    )
-    .execute();
-}
-
 /** Keeps receipts whose submissions are not recorded yet (a batch: one statement). */
 export async function holdEarlyReceipts(
   store: Store,

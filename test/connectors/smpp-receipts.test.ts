@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { holdEarlyReceipt } from '../../src/store/receipts.ts';
+import { holdEarlyReceipts } from '../../src/store/receipts.ts';
 import { drain, messageOf, phones, reportsOf, sendAll, sendOne, sms } from '../engine/delivery-helpers.ts';
 import { advance, type Client, inbox, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
@@ -159,7 +159,12 @@ describeEachDb('SMPP connector: the sweep settles held receipts', (db) => {
       // As a settlement that failed after taking it would leave it: held, its attempt waiting.
       const now = t.gw.ctx.clock.now();
       const result = { delivered: true, code: '10000', text: 'DELIVRD err:000', carrier: null, at: now };
-      await holdEarlyReceipt(t.gw.ctx.store, 'smsc', m.messageId.toLowerCase(), result, now);
+      await holdEarlyReceipts(
+        t.gw.ctx.store,
+        'smsc',
+        [{ networkId: m.messageId.toLowerCase(), result }],
+        now,
+      );
       await advance(t, 61);
       assert.equal((await finalOf(t, c, key)).status, 'delivered');
       assert.equal((await reportsOf(t, c, key)).length, 1);
