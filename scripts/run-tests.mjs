@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test file (test/**/*.test.ts) with node's test runner through tsx, then prints how
+// Runs every test file (test/**/*.test.ts and .test.tsx) with node's test runner through tsx, then prints how
 // many PostgreSQL tests ran, so that the CI log shows the PostgreSQL half really running.
 // Node 20's --test takes no globs, hence the file list here. Arguments narrow the run:
 // `npm run test:only -- test/engine` runs the files under that path.
@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, '..');
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.test.ts') ? [p] : [];
+    return statSync(p).isDirectory() ? walk(p) : /\.test\.tsx?$/.test(p) ? [p] : [];
   });
 }
 const filters = process.argv.slice(2);
@@ -44,7 +44,13 @@ const child = spawn(
   {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, OMNIGATE_PG_COUNT_DIR: countDir },
+    // The console's settings (JSX for Preact) for every file: its tests import the console's own
+    // components; for the server's files they change nothing.
+    env: {
+      ...process.env,
+      OMNIGATE_PG_COUNT_DIR: countDir,
+      TSX_TSCONFIG_PATH: join(root, 'console', 'tsconfig.json'),
+    },
   },
 );
 

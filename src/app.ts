@@ -11,6 +11,9 @@ import { permissionRoutes } from './features/brandmessage/permission-routes.ts';
 import { brandTemplateRoutes } from './features/brandmessage/template-routes.ts';
 import { videoRoutes } from './features/brandmessage/video-routes.ts';
 import { videoUploadRoutes } from './features/brandmessage/video-upload-routes.ts';
+import { consoleRoutes } from './features/console/routes.ts';
+import { ConsoleSessions } from './features/console/session.ts';
+import { sessionRoutes } from './features/console/session-routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { fileServeRoutes } from './features/files/serve-routes.ts';
 import { infomsgRoutes } from './features/infomsg/routes.ts';
@@ -128,7 +131,13 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
     }
   });
 
-  const adminAuth = makeAdminAuth(adminToken);
+  // The console signs in with the admin token and then holds a session cookie instead of it.
+  const sessions = ctx.config.console ? new ConsoleSessions(ctx, adminToken) : null;
+  const adminAuth = makeAdminAuth(adminToken, sessions);
+  if (sessions) {
+    await app.register(sessionRoutes, { prefix: '/admin/v1', ctx, sessions, adminAuth });
+    await app.register(consoleRoutes, { config: ctx.config });
+  }
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', adminAuth);

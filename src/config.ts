@@ -9,6 +9,8 @@ export interface Config {
   /** Null means: generate one at first start and keep it in the data directory. */
   readonly adminToken: string | null;
   readonly sandbox: boolean;
+  /** The operator web console at /console (docs/console.md). */
+  readonly console: boolean;
   readonly clock: 'system' | 'manual';
   readonly publicUrl: string;
   readonly role: 'api' | 'worker' | 'all';
@@ -78,6 +80,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     databaseUrl,
     adminToken: e.OMNIGATE_ADMIN_TOKEN || null,
     sandbox: bool('OMNIGATE_SANDBOX', e.OMNIGATE_SANDBOX, true),
+    console: bool('OMNIGATE_CONSOLE', e.OMNIGATE_CONSOLE, true),
     clock: oneOf('OMNIGATE_CLOCK', e.OMNIGATE_CLOCK, ['system', 'manual'] as const, 'system'),
     publicUrl: (e.OMNIGATE_PUBLIC_URL || `http://${urlHost}:${port}`).replace(/\/+$/, ''),
     role: oneOf('OMNIGATE_ROLE', e.OMNIGATE_ROLE, ['api', 'worker', 'all'] as const, 'all'),

@@ -58,6 +58,7 @@ export const CODES = {
   A335: { status: 400, text: 'A template variable has no value' },
   // end template sends
   A401: { status: 401, text: 'Unauthorized' },
+  A403: { status: 403, text: 'Forbidden: the console session needs its X-CSRF-Token header' },
   A404: { status: 404, text: 'No such path' },
   A413: { status: 413, text: 'Request body too large' },
   A415: { status: 415, text: 'Unsupported content type' },

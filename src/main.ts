@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { consoleBundle } from './features/console/bundle.ts';
 import { createGateway } from './gateway.ts';
 
 /**
@@ -31,6 +32,13 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
+  // Bundled now, beside the start-up, so that the first page opened is quick.
+  if (config.console) {
+    consoleBundle().then(
+      (b) => log.debug({ buildMs: b.buildMs }, 'console bundled'),
+      (err: unknown) => log.error({ err }, 'the console could not be bundled'),
+    );
+  }
   await gw.app.listen({ host: config.host, port: config.port });
   gw.start();
   const address = gw.app.server.address();
@@ -46,6 +54,7 @@ export async function serve(config: Config): Promise<void> {
   }
   banner +=
     `Omnigate listening on http://${config.host}:${port} (${db}; sandbox ${config.sandbox ? 'on' : 'off'}; ` +
-    `clock ${config.clock}; role ${config.role}). API docs: ${base}/docs\n`;
+    `clock ${config.clock}; role ${config.role}). API docs: ${base}/docs\n` +
+    (config.console ? `Console: ${base}/console (sign in with the admin token)\n` : '');
   process.stdout.write(banner);
 }

@@ -10,6 +10,7 @@ test('defaults: 127.0.0.1:8080, SQLite under ./data, sandbox on, system clock', 
   assert.equal(c.dataDir, resolve('./data'));
   assert.equal(c.databaseUrl, `sqlite:${resolve('./data/omnigate.db')}`);
   assert.equal(c.sandbox, true);
+  assert.equal(c.console, true);
   assert.equal(c.clock, 'system');
   assert.equal(c.publicUrl, 'http://127.0.0.1:8080');
   assert.equal(c.adminToken, null);
@@ -36,4 +37,6 @@ test('bad values are refused with the variable named', () => {
   assert.throws(() => loadConfig({ OMNIGATE_CLOCK: 'fast' }), /OMNIGATE_CLOCK/);
   assert.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
   assert.throws(() => loadConfig({ OMNIGATE_SANDBOX: 'maybe' }), /OMNIGATE_SANDBOX/);
+  assert.throws(() => loadConfig({ OMNIGATE_CONSOLE: 'perhaps' }), /OMNIGATE_CONSOLE/);
+  assert.equal(loadConfig({ OMNIGATE_CONSOLE: 'false' }).console, false);
 });

@@ -108,6 +108,8 @@ export interface DB
   files: FilesTable;
   sandbox_handsets: SandboxHandsetsTable;
   sandbox_inbox: SandboxInboxTable;
+  sandbox_inbox_reads: SandboxInboxReadsTable;
+  console_sessions: ConsoleSessionsTable;
   send_permissions: SendPermissionsTable;
   early_receipts: EarlyReceiptsTable;
   reservations: ReservationsTable;
@@ -237,4 +239,23 @@ export interface SandboxInboxTable {
   text: string;
   payload: string;
   received_at: number;
+  /** Set when the step failed at the handset: the report code and text it failed with. */
+  failure_code: string | null;
+  failure_text: string | null;
+}
+
+export interface SandboxInboxReadsTable {
+  phone: string;
+  /** The last timeline row the console showed as read. */
+  read_id: number;
+  updated_at: number;
+}
+
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  csrf: string;
+  token_print: string;
+  client: string | null;
+  created_at: number;
+  expires_at: number;
 }

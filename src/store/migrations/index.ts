@@ -16,6 +16,7 @@ import * as m0013 from './0013_broadcasts.ts';
 import * as m0014 from './0014_twofa.ts';
 import * as m0015 from './0015_mo.ts';
 import * as m0016 from './0016_smpp.ts';
+import * as m0017 from './0017_console.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -42,4 +43,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0014_twofa', m0014],
   ['0015_mo', m0015],
   ['0016_smpp', m0016],
+  ['0017_console', m0017],
 ];

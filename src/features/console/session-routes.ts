@@ -1,0 +1,97 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { Ctx } from '../../context.ts';
+import type { AdminAuth } from '../../http/admin-auth.ts';
+import { sessionCookie } from '../../http/cookies.ts';
+import { sendCoded } from '../../http/error-handler.ts';
+import { Refusal, SessionView, SignInBody } from './schemas.ts';
+import { type ConsoleSessions, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
+
+const doc = (summary: string, description: string) => ({ tags: ['console'], summary, description });
+
+export interface SessionRoutesOptions {
+  ctx: Ctx;
+  sessions: ConsoleSessions;
+  adminAuth: AdminAuth;
+}
+
+/**
+ * Console sign-in (under /admin/v1): the admin token is exchanged once for an httpOnly session
+ * cookie, so the page never holds the token. The cookie then stands for the token on /admin/v1
+ * and /sandbox/v1 (with the X-CSRF-Token header on changes).
+ */
+export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (
+  app,
+  { ctx, sessions, adminAuth },
+) => {
+  const secure = ctx.config.publicUrl.startsWith('https:');
+  app.post(
+    '/session',
+    {
+      schema: {
+        ...doc(
+          'Sign in to the console with the admin token',
+          'Sets the httpOnly session cookie. After 3 wrong tokens from one address each further try waits twice as long as the last (A020 with Retry-After).',
+        ),
+        body: SignInBody,
+        response: { 200: SessionView, 401: Refusal, 429: Refusal },
+      },
+    },
+    async (req, reply) => {
+      const r = await sessions.signIn(req.body.token, req.ip);
+      if (r.kind === 'throttled') {
+        const seconds = Math.ceil(r.waitMs / 1000);
+        reply.header('retry-after', String(seconds));
+        return sendCoded(
+          req,
+          reply,
+          'A020',
+          `too many wrong tokens from this address: try again in ${seconds} s`,
+        );
+      }
+      if (r.kind === 'wrong-token') return sendCoded(req, reply, 'A401', 'wrong admin token');
+      reply.header('cache-control', 'no-store');
+      reply.header(
+        'set-cookie',
+        sessionCookie(SESSION_COOKIE, r.id, {
+          maxAge: SESSION_TTL_MS / 1000,
+          secure: secure || req.protocol === 'https',
+        }),
+      );
+      return sessions.view(r.session);
+    },
+  );
+  app.get(
+    '/session',
+    {
+      onRequest: adminAuth,
+      schema: {
+        ...doc(
+          'The console session',
+          'Its CSRF token and what the console should offer; A401 when not signed in.',
+        ),
+        response: { 200: SessionView, 401: Refusal },
+      },
+    },
+    async (req, reply) => {
+      if (!req.consoleSession) return sendCoded(req, reply, 'A401', 'no console session: sign in first');
+      reply.header('cache-control', 'no-store');
+      return sessions.view(req.consoleSession);
+    },
+  );
+  app.delete(
+    '/session',
+    {
+      onRequest: adminAuth,
+      schema: {
+        ...doc('Sign out of the console', 'Ends the session on every instance and clears the cookie.'),
+        response: { 200: Type.Object({ signedOut: Type.Literal(true) }), 401: Refusal },
+      },
+    },
+    async (req, reply) => {
+      if (!req.consoleSession) return sendCoded(req, reply, 'A401', 'no console session: sign in first');
+      await sessions.signOut(req.consoleSession);
+      reply.header('set-cookie', sessionCookie(SESSION_COOKIE, '', { maxAge: 0, secure }));
+      return { signedOut: true as const };
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isoKst } from '../../clock.ts';
+import type { Ctx } from '../../context.ts';
+import { SignInThrottle } from '../../rules/sign-in-throttle.ts';
+import {
+  type ConsoleSession,
+  deleteExpiredSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+} from '../../store/console-sessions.ts';
+
+/** The console's session cookie (httpOnly, SameSite=Strict: http/cookies.ts). */
+export const SESSION_COOKIE = 'omnigate_session';
+/** A sign-in lasts a working day; then the operator signs in again. */
+export const SESSION_TTL_MS = 12 * 3600_000;
+
+export interface SessionView {
+  /** Sent back as the X-CSRF-Token header on every call that changes something. */
+  csrfToken: string;
+  expiresAt: string;
+  /** What the console should offer: sandbox pages, and the clock controls of a manual clock. */
+  sandbox: boolean;
+  clock: 'system' | 'manual';
+}
+
+export type SignInResult =
+  | { kind: 'signed-in'; id: string; session: ConsoleSession }
+  | { kind: 'wrong-token' }
+  | { kind: 'throttled'; waitMs: number };
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Console sign-in with the admin token. Sessions live in the database (any instance behind a
+ * load balancer knows them) under a digest of their id; the throttle lives in this process.
+ */
+export class ConsoleSessions {
+  readonly #ctx: Ctx;
+  readonly #tokenDigest: Buffer;
+  readonly #tokenPrint: string;
+  readonly #throttle = new SignInThrottle();
+  readonly #now: () => number;
+
+  constructor(ctx: Ctx, adminToken: string, now: () => number = Date.now) {
+    this.#ctx = ctx;
+    this.#tokenDigest = sha256(adminToken);
+    this.#tokenPrint = this.#tokenDigest.toString('hex').slice(0, 16);
+    this.#now = now;
+  }
+
+  async signIn(token: string, client: string): Promise<SignInResult> {
+    const now = this.#now();
+    const waitMs = this.#throttle.waitMs(client, now);
+    if (waitMs > 0) return { kind: 'throttled', waitMs };
+    if (!timingSafeEqual(sha256(token), this.#tokenDigest)) {
+      this.#throttle.failed(client, now);
+      return { kind: 'wrong-token' };
+    }
+    this.#throttle.succeeded(client);
+    await deleteExpiredSessions(this.#ctx.store, now);
+    const id = randomBytes(32).toString('base64url');
+    const session: ConsoleSession = {
+      idHash: sha256(id).toString('hex'),
+      csrf: randomBytes(24).toString('base64url'),
+      tokenPrint: this.#tokenPrint,
+      client: client.slice(0, 100),
+      createdAt: now,
+      expiresAt: now + SESSION_TTL_MS,
+    };
+    await insertSession(this.#ctx.store, session);
+    return { kind: 'signed-in', id, session };
+  }
+
+  /** The live session of a cookie value: undefined when unknown, expired, or of another admin token. */
+  async verify(id: string): Promise<ConsoleSession | undefined> {
+    if (id.length === 0 || id.length > 100) return undefined;
+    const s = await findSession(this.#ctx.store, sha256(id).toString('hex'));
+    if (!s || s.expiresAt <= this.#now() || s.tokenPrint !== this.#tokenPrint) return undefined;
+    return s;
+  }
+
+  async signOut(session: ConsoleSession): Promise<void> {
+    await deleteSession(this.#ctx.store, session.idHash);
+  }
+
+  view(session: ConsoleSession): SessionView {
+    return {
+      csrfToken: session.csrf,
+      expiresAt: isoKst(session.expiresAt),
+      sandbox: this.#ctx.config.sandbox,
+      clock: this.#ctx.config.clock,
+    };
+  }
+}
+
+/** Constant-time comparison of a presented CSRF token with the session's. */
+export function csrfMatches(session: ConsoleSession, presented: string | undefined): boolean {
+  if (!presented) return false;
+  return timingSafeEqual(sha256(presented), sha256(session.csrf));
+}
