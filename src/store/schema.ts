@@ -242,6 +242,8 @@ export interface SandboxInboxTable {
   /** Set when the step failed at the handset: the report code and text it failed with. */
   failure_code: string | null;
   failure_text: string | null;
+  /** The message type as submitted (null on rows from before the console). */
+  msg_type: string | null;
 }
 
 export interface SandboxInboxReadsTable {

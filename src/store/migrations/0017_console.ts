@@ -28,6 +28,8 @@ export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   // fail setting, not an app user ...): the timeline marks it; the inbox API leaves it out.
   await db.schema.alterTable('sandbox_inbox').addColumn('failure_code', 'text').execute();
   await db.schema.alterTable('sandbox_inbox').addColumn('failure_text', 'text').execute();
+  // SM, LM, MM, AT, AI, the RCS and brand message types: how the console draws the message.
+  await db.schema.alterTable('sandbox_inbox').addColumn('msg_type', 'text').execute();
 
   await db.schema
     .createTable('sandbox_inbox_reads')
