@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import type { Ctx } from './context.ts';
+import { overviewRoutes } from './features/admin/overview-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { broadcastRoutes } from './features/brandmessage/broadcast-routes.ts';
 import { friendGroupRoutes } from './features/brandmessage/friend-group-routes.ts';
@@ -25,6 +26,7 @@ import { sandboxFriendGroupRoutes } from './features/sandbox/friend-group-routes
 import { sandboxMoRoutes } from './features/sandbox/mo-routes.ts';
 import { sandboxReviewRoutes } from './features/sandbox/review-routes.ts';
 import { sandboxRoutes } from './features/sandbox/routes.ts';
+import { sandboxTimelineRoutes } from './features/sandbox/timeline-routes.ts';
 import { sandboxVideoRoutes } from './features/sandbox/video-routes.ts';
 import { sandboxWorldRoutes } from './features/sandbox/world-routes.ts';
 import { sendRoutes } from './features/send/routes.ts';
@@ -142,6 +144,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
     async (admin) => {
       admin.addHook('onRequest', adminAuth);
       await admin.register(adminRoutes, { ctx, onKeysChanged: apiAuth.forget });
+      await admin.register(overviewRoutes, { ctx, metrics });
     },
     { prefix: '/admin/v1' },
   );
@@ -152,6 +155,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
         sandbox.addHook('onRequest', adminAuth);
         await sandbox.register(sandboxRoutes, { ctx });
         await sandbox.register(sandboxWorldRoutes, { ctx });
+        await sandbox.register(sandboxTimelineRoutes, { ctx });
         await sandbox.register(sandboxReviewRoutes, { ctx });
         await sandbox.register(sandboxFriendGroupRoutes, { ctx });
         await sandbox.register(sandboxVideoRoutes, { ctx });

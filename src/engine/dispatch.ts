@@ -355,7 +355,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       }
     });
     if (plan.jobsAdded > 0) ctx.workAdded();
-    for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
+    plan.announce(ctx.events);
   }
 
   /** A receipt or a wait that ran out, for one waiting message. */

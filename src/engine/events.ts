@@ -10,6 +10,10 @@ export interface EngineEventMap {
   'messages.accepted': { count: number };
   /** Messages that reached a final state in one engine pass or settlement, by status. */
   'messages.final': { status: string; count: number };
+  /** Messages that ended failed in one engine pass or settlement, by their report code. */
+  'messages.failed': { code: string; count: number };
+  /** Sandbox inbox rows (delivered or failed at the handset) were written for these numbers. */
+  'sandbox.inbox': { phones: readonly string[] };
 }
 
 type Listener<T> = (payload: T) => void;

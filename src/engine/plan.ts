@@ -5,6 +5,7 @@ import type { Executor } from '../store/jobs.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
 import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages.ts';
 import { insertReports, type NewReport, type ReportBody } from '../store/reports.ts';
+import type { EngineEvents } from './events.ts';
 import type { FlowStep } from './flow.ts';
 
 /** What a message and its step are, for the reports it produces. */
@@ -68,14 +69,23 @@ export class Plan {
     });
   }
 
-  /** How many messages this plan ends, by final status (for the messages.final event). */
-  finals(): Map<string, number> {
-    const out = new Map<string, number>();
+  /**
+   * Tells the subscribers (metrics) what the committed plan ended: messages by final status, and
+   * the failed ones by report code. One walk over the pass's moves (at most a pass's worth).
+   */
+  announce(events: EngineEvents): void {
+    const finals = new Map<string, number>();
+    const failures = new Map<string, number>();
     for (const { change } of this.moves.values()) {
       if (change.doneAt === null) continue;
-      out.set(change.status, (out.get(change.status) ?? 0) + 1);
+      finals.set(change.status, (finals.get(change.status) ?? 0) + 1);
+      if (change.status === 'failed') {
+        const code = change.reportCode ?? '';
+        failures.set(code, (failures.get(code) ?? 0) + 1);
+      }
     }
-    return out;
+    for (const [status, count] of finals) events.emit('messages.final', { status, count });
+    for (const [code, count] of failures) events.emit('messages.failed', { code, count });
   }
 
   get empty(): boolean {

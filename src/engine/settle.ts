@@ -121,8 +121,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
         return false;
       });
     if (plan.jobsAdded > 0) ctx.workAdded();
-    if (settled)
-      for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
+    if (settled) plan.announce(ctx.events);
   }
 
   /**
@@ -156,7 +155,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       return;
     }
     if (plan.jobsAdded > 0) ctx.workAdded();
-    for (const [status, count] of plan.finals()) ctx.events.emit('messages.final', { status, count });
+    plan.announce(ctx.events);
   }
 
   const sink: ConnectorSink = {

@@ -10,6 +10,13 @@ export interface Metrics {
   readonly registry: Registry;
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'method' | 'route'>;
+  readonly messagesAccepted: Counter;
+  readonly messagesFinal: Counter<'status'>;
+  readonly messageFailures: Counter<'code'>;
+  /** The SMPP connectors the omnigate_connector_* gauges read (the console's overview too). */
+  readonly connectors: readonly SmppConnector[];
+  /** performance.now() when these counters started: the instance's uptime, and the rates' base. */
+  readonly startedAt: number;
 }
 
 export function createMetrics(
@@ -54,8 +61,15 @@ export function createMetrics(
     labelNames: ['status'] as const,
     registers: [registry],
   });
+  const failures = new Counter({
+    name: 'omnigate_message_failures_total',
+    help: 'Messages that ended failed, by report code (this instance)',
+    labelNames: ['code'] as const,
+    registers: [registry],
+  });
   events.on('messages.accepted', (e) => accepted.inc(e.count));
   events.on('messages.final', (e) => final.inc({ status: e.status }, e.count));
+  events.on('messages.failed', (e) => failures.inc({ code: e.code }, e.count));
   new Gauge({
     name: 'omnigate_jobs',
     help: 'Jobs in the database, by kind and state (ready includes running)',
@@ -67,5 +81,14 @@ export function createMetrics(
     },
   });
   if (connectors.length > 0) connectorMetrics(registry, store, connectors);
-  return { registry, httpRequests, httpDuration };
+  return {
+    registry,
+    httpRequests,
+    httpDuration,
+    messagesAccepted: accepted,
+    messagesFinal: final,
+    messageFailures: failures,
+    connectors,
+    startedAt: performance.now(),
+  };
 }

@@ -76,11 +76,18 @@ async function readAnswer(res: Response): Promise<string | null> {
   if (!res.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
-  // Leaving the loop early cancels the stream.
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > ANSWER_LIMIT_BYTES) return null;
-    chunks.push(chunk);
+  // A reader rather than `for await`: the same code type-checks under the browser's library too
+  // (the console's tests import the gateway).
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > ANSWER_LIMIT_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

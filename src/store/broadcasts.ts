@@ -47,7 +47,7 @@ export type NewBroadcast = Omit<
   | 'doneAt'
 >;
 
-function toBroadcast(r: Selectable<BroadcastsTable>): Broadcast {
+export function toBroadcast(r: Selectable<BroadcastsTable>): Broadcast {
   return {
     requestId: Number(r.request_id),
     accountId: r.account_id,

@@ -118,7 +118,7 @@ function contentOf(t: InfomsgContent): string {
   return JSON.stringify(c);
 }
 
-function toTemplate(r: Selectable<InfomsgTemplatesTable>): InfomsgTemplate {
+export function toTemplate(r: Selectable<InfomsgTemplatesTable>): InfomsgTemplate {
   const parsed = JSON.parse(r.content) as Partial<InfomsgContent>;
   return {
     ...EMPTY_CONTENT,

@@ -47,7 +47,7 @@ export interface MoRecord extends NewMo {
 
 const num = (v: number | null): number | null => (v === null ? null : Number(v));
 
-function toRecord(r: MoMessagesTable): MoRecord {
+export function toRecord(r: MoMessagesTable): MoRecord {
   const status = MO_STATUSES.find((s) => s === r.status) ?? 'PENDING';
   return {
     msgKey: r.msg_key,

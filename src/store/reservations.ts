@@ -21,7 +21,7 @@ export interface Reservation {
   doneAt: number | null;
 }
 
-function toReservation(r: Selectable<ReservationsTable>): Reservation {
+export function toReservation(r: Selectable<ReservationsTable>): Reservation {
   return {
     seq: Number(r.seq),
     resvKey: r.resv_key,

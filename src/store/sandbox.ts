@@ -3,7 +3,9 @@ import type { Store } from './database.ts';
 
 /*
  * The sandbox world: handsets (settings as JSON, see connectors/sandbox/settings.ts) and what
- * reached them (the inbox, one row per message step).
+ * was sent to them (one row per message step: delivered, or failed at the handset with its
+ * failure code). The inbox is the delivered rows; the console's timeline shows both
+ * (sandbox-timeline.ts).
  */
 
 export interface HandsetRow {
@@ -59,35 +61,55 @@ export interface NewInboxMessage {
   msgKey: string;
   step: number;
   channel: string;
+  msgType: string;
   from: string | null;
   title: string | null;
   text: string;
   /** The channel payload as JSON. */
   payload: string;
   receivedAt: number;
+  /** Set when the step failed at the handset: the report code and text it failed with. */
+  failure: { code: string; text: string } | null;
 }
 
 /**
- * Delivers messages to their inboxes in one multi-row INSERT (store/bulk.ts). A (msgKey, step)
- * already there is skipped (sandbox_inbox_once), so a submission retried after a crash does not
- * reach the handset twice. Idempotent per row, so several statements need no transaction.
+ * Writes the steps sent to handsets, delivered and failed alike, in one multi-row INSERT
+ * (store/bulk.ts). A (msgKey, step) already there is skipped (sandbox_inbox_once), so a
+ * submission retried after a crash does not reach the handset twice. Idempotent per row, so
+ * several statements need no transaction.
  */
 export async function deliverToInboxes(store: Store, messages: readonly NewInboxMessage[]): Promise<void> {
   await bulkInsert(
     store.db,
     store.caps,
     'sandbox_inbox',
-    ['phone', 'msg_key', 'step', 'channel', 'from_number', 'title', 'text', 'payload', 'received_at'],
+    [
+      'phone',
+      'msg_key',
+      'step',
+      'channel',
+      'msg_type',
+      'from_number',
+      'title',
+      'text',
+      'payload',
+      'received_at',
+      'failure_code',
+      'failure_text',
+    ],
     messages.map((m) => [
       m.phone,
       m.msgKey,
       m.step,
       m.channel,
+      m.msgType,
       m.from,
       m.title,
       m.text,
       m.payload,
       m.receivedAt,
+      m.failure?.code ?? null,
+      m.failure?.text ?? null,
     ]),
     'on conflict (msg_key, step) do nothing',
   );
@@ -106,7 +128,7 @@ export interface InboxMessage {
   receivedAt: number;
 }
 
-/** What reached `phone`, in arrival order, after the row `afterId` (paging). */
+/** What reached `phone` (delivered rows only), in arrival order, after the row `afterId` (paging). */
 export async function listInbox(
   store: Store,
   phone: string,
@@ -118,6 +140,7 @@ export async function listInbox(
     .selectAll()
     .where('phone', '=', phone)
     .where('id', '>', afterId)
+    .where('failure_code', 'is', null)
     .orderBy('id')
     .limit(limit)
     .execute();
@@ -135,8 +158,20 @@ export async function listInbox(
   }));
 }
 
-/** Empties the inbox; returns how many messages went. */
+/**
+ * Empties the inbox, failed steps and read mark included; returns how many delivered messages
+ * went (what the inbox API showed).
+ */
 export async function clearInbox(store: Store, phone: string): Promise<number> {
-  const res = await store.db.deleteFrom('sandbox_inbox').where('phone', '=', phone).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return store.db.transaction().execute(async (tx) => {
+    const failed = await tx
+      .selectFrom('sandbox_inbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('phone', '=', phone)
+      .where('failure_code', 'is not', null)
+      .executeTakeFirst();
+    const all = await tx.deleteFrom('sandbox_inbox').where('phone', '=', phone).executeTakeFirst();
+    await tx.deleteFrom('sandbox_inbox_reads').where('phone', '=', phone).execute();
+    return Number(all.numDeletedRows) - Number(failed?.n ?? 0);
+  });
 }

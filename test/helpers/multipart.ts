@@ -10,7 +10,12 @@ export async function formBody(parts: readonly Part[]): Promise<{ payload: Buffe
   const form = new FormData();
   for (const p of parts) {
     if ('value' in p) form.append(p.name, p.value);
-    else form.append(p.name, new Blob([p.bytes], { type: p.type ?? 'image/jpeg' }), p.filename ?? 'cat.jpg');
+    else
+      form.append(
+        p.name,
+        new Blob([new Uint8Array(p.bytes)], { type: p.type ?? 'image/jpeg' }),
+        p.filename ?? 'cat.jpg',
+      );
   }
   const req = new Request('http://x', { method: 'POST', body: form });
   return {

@@ -21,7 +21,8 @@ export interface SandboxConnector extends Connector {
 /**
  * The simulated world: every channel lands in the handset's inbox, or fails as the handset's
  * settings say (handset.ts). A batch costs one SELECT of its handsets and one INSERT of its
- * inbox rows (plus one INSERT of receipt jobs when a handset delays its receipts).
+ * inbox rows, failed steps included (plus one INSERT of receipt jobs when a handset delays its
+ * receipts).
  */
 export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
   const { ctx, sink } = deps;
@@ -40,23 +41,26 @@ export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
       const handset = resolveHandset(msg.to, settings.get(msg.to), msg.submittedAt);
       const networkId = networkIdOf(msg);
       const d = decide(handset, msg);
-      if (!d.delivered) {
-        // Accepted by the network, then failed at the handset: the carrier's view of it.
-        const result = { delivered: false, code: d.code, text: d.text, carrier: handset.carrier };
-        outcomes.push({ kind: 'accepted', networkId, result: { ...result, at: msg.submittedAt } });
-        continue;
-      }
-      inbox.push({
+      const row = {
         phone: msg.to,
         msgKey: msg.msgKey,
         step: msg.step,
         channel: msg.channel,
+        msgType: msg.msgType,
         from: msg.from,
         title: msg.title,
         text: msg.text,
-        payload: JSON.stringify(d.payload),
         receivedAt: msg.submittedAt,
-      });
+      };
+      if (!d.delivered) {
+        // Accepted by the network, then failed at the handset: the carrier's view of it. The
+        // handset keeps the step as a marked event (the console's timeline), not a silent gap.
+        inbox.push({ ...row, payload: JSON.stringify(msg.payload), failure: { code: d.code, text: d.text } });
+        const result = { delivered: false, code: d.code, text: d.text, carrier: handset.carrier };
+        outcomes.push({ kind: 'accepted', networkId, result: { ...result, at: msg.submittedAt } });
+        continue;
+      }
+      inbox.push({ ...row, payload: JSON.stringify(d.payload), failure: null });
       if (d.receiptAfterMs > 0) {
         receipts.push(receiptJob(msg, networkId, d.receiptAfterMs));
         outcomes.push({ kind: 'accepted', networkId });
@@ -76,7 +80,11 @@ export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
     }
 
     // A row already there (a resubmission) is skipped: the same answer, no second delivery.
-    if (inbox.length > 0) await deliverToInboxes(ctx.store, inbox);
+    if (inbox.length > 0) {
+      await deliverToInboxes(ctx.store, inbox);
+      // Live timelines of this process look at once (others poll the database: it is the truth).
+      ctx.events.emit('sandbox.inbox', { phones });
+    }
     if (receipts.length > 0) {
       // Also for resubmissions: the dedupe key adds none while the first receipt waits; one that
       // already ran may have found no attempt to match (the engine crashed before recording the

@@ -1,4 +1,5 @@
 import { GatewayError } from '../../errors.ts';
+import { PHONE_PATTERN } from './constants.ts';
 
 /*
  * Input rules of the operator use cases. The HTTP schemas state the same rules (for validation
@@ -19,8 +20,8 @@ export function checkInt(field: string, value: number, min: number, max = Number
   return value;
 }
 
-/** Korean numbers as the send path writes them: digits only, 8 (15881234) to 15 (E.164) long. */
-export const PHONE_PATTERN = '^[0-9]{8,15}$';
+export { PHONE_PATTERN };
+
 const PHONE = new RegExp(PHONE_PATTERN);
 
 export function isPhoneNumber(value: string): boolean {

@@ -10,13 +10,10 @@ import {
 } from '../../store/profiles.ts';
 import { requireAccount } from './accounts.ts';
 import { checkInt, checkText, isPhoneNumber } from './checks.ts';
+import { SENDER_KEY_MAX, SENDER_KEY_TYPES } from './constants.ts';
 import { type ProfileView, profileView } from './views.ts';
 
-/** `S`: one channel's profile; `G`: a group of profiles (the spec's templates take either). */
-export const SENDER_KEY_TYPES = ['S', 'G'] as const;
-
-/** The spec caps senderKey at 40 characters wherever it states a limit. */
-export const SENDER_KEY_MAX = 40;
+export { SENDER_KEY_MAX, SENDER_KEY_TYPES };
 
 function checkFields(f: ProfileFields): ProfileFields {
   if (f.senderKeyType !== undefined && !SENDER_KEY_TYPES.some((t) => t === f.senderKeyType)) {

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { createAccount, listAccountSummaries, showAccount } from './accounts.ts';
 import { createKey, listAccountKeys, revokeApiKey, setApiKeyDlr } from './keys.ts';
 import { adminMoRoutes } from './mo-routes.ts';
+import { opsRoutes } from './ops-routes.ts';
 import { registrationRoutes } from './registration-routes.ts';
 import * as S from './schemas.ts';
 import { clearWebhook, setLimits, setReportMode, setWebhook } from './settings.ts';
@@ -170,4 +171,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
 
   await app.register(registrationRoutes, { ctx });
   await app.register(adminMoRoutes, { ctx });
+  await app.register(opsRoutes, { ctx });
 };

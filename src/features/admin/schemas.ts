@@ -1,13 +1,18 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema-types.ts';
-import { PHONE_PATTERN } from './checks.ts';
-import { SENDER_KEY_MAX, SENDER_KEY_TYPES } from './profiles.ts';
-import { MAX_PER_SECOND, REPORT_MODES } from './settings.ts';
+import {
+  MAX_PER_SECOND,
+  PHONE_PATTERN,
+  REPORT_MODES,
+  SENDER_KEY_MAX,
+  SENDER_KEY_TYPES,
+} from './constants.ts';
 
 /*
  * Schemas of the operator API: validation, handler types and the OpenAPI entries at once.
  * Bodies refuse unknown fields (unlike the client API): a misspelt `sendPerSecnd` silently
- * ignored would leave an operator believing a limit is set.
+ * ignored would leave an operator believing a limit is set. Free of server imports (constants
+ * come from constants.ts): the console takes its types from here.
  */
 
 const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });

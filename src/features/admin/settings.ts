@@ -4,10 +4,10 @@ import { generateSecret } from '../../rules/api-key.ts';
 import { updateAccount } from '../../store/accounts.ts';
 import { requireAccount } from './accounts.ts';
 import { checkInt, checkText, checkWebhookUrl } from './checks.ts';
+import { MAX_PER_SECOND, REPORT_MODES, type ReportMode } from './constants.ts';
 import { type LimitsView, limitsView } from './views.ts';
 
-export const REPORT_MODES = ['polling', 'webhook'] as const;
-export type ReportMode = (typeof REPORT_MODES)[number];
+export { MAX_PER_SECOND, REPORT_MODES, type ReportMode };
 
 export interface WebhookSet {
   accountId: string;
@@ -58,9 +58,6 @@ export async function setReportMode(
   await updateAccount(ctx.store, input.accountId, { report_mode: input.mode });
   return { accountId: input.accountId, reportMode: input.mode };
 }
-
-/** Per-second ceilings; the largest is well beyond what one gateway can carry. */
-export const MAX_PER_SECOND = 1_000_000;
 
 /**
  * Per-account rate limits. null lifts a limit; an absent field keeps its value, so one limit can

@@ -6,7 +6,7 @@ import { sendCoded } from '../../http/error-handler.ts';
 import { Refusal, SessionView, SignInBody } from './schemas.ts';
 import { type ConsoleSessions, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
 
-const doc = (summary: string, description: string) => ({ tags: ['console'], summary, description });
+const doc = (summary: string, description: string) => ({ tags: ['admin'], summary, description });
 
 export interface SessionRoutesOptions {
   ctx: Ctx;

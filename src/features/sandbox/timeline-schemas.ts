@@ -28,3 +28,51 @@ export const TimelineItem = Type.Object({
     Type.Object({ code: Type.String({ description: 'the report code' }), text: Type.String() }),
   ),
 });
+
+/** GET /sandbox/v1/handsets/{phone}/timeline: a page size of 1 to TIMELINE_PAGE_MAX. */
+export const TIMELINE_PAGE_MAX = 200;
+export const TIMELINE_PAGE_DEFAULT = 50;
+
+export const TimelineQuery = Type.Object({
+  before: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: 'show the rows before this id (olderCursor of the page before)',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: TIMELINE_PAGE_MAX,
+      default: TIMELINE_PAGE_DEFAULT,
+      description: `rows per page, 1 to ${TIMELINE_PAGE_MAX}`,
+    }),
+  ),
+});
+
+export const TimelinePage = Type.Object({
+  phone: Type.String(),
+  items: Type.Array(TimelineItem, {
+    description:
+      'the newest `limit` rows before `before`, oldest first (a phone shows the newest at the bottom)',
+  }),
+  hasOlder: Type.Boolean({ description: 'rows older than the first item exist' }),
+  olderCursor: Nullable(Type.Integer({ description: 'pass as `before` for the older page (null: none)' })),
+});
+
+export const StreamQuery = Type.Object({
+  since: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'send the rows after this id (0: all); default: only rows that arrive from now on. The Last-Event-ID header, when present, wins',
+    }),
+  ),
+});
+
+/** The `gap` event of the live stream: rows left out because more arrived than one look sends. */
+export const StreamGap = Type.Object({
+  afterId: Type.Integer({ description: 'the last id sent before the gap' }),
+  beforeId: Type.Integer({ description: 'the first id sent after the gap' }),
+  skipped: Type.Integer({ description: 'rows between the two: load them with the timeline endpoint' }),
+});

@@ -1,0 +1,145 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, WalkFields } from './ops-doc.ts';
+
+/*
+ * Schemas of the operator's reservations and broadcasts of every account, and their actions.
+ * Free of server imports: the console takes its types (and the states) from here.
+ */
+
+export const RESERVATION_STATUSES = ['PENDING', 'PROCESSING', 'DONE', 'STOPPED', 'CANCELLED'] as const;
+export const RESERVATION_ACTIONS = ['stop', 'resume', 'cancel'] as const;
+export type ReservationAction = (typeof RESERVATION_ACTIONS)[number];
+
+export const BROADCAST_STATUSES = ['READY', 'SENDING', 'PAUSED', 'TERMINATED', 'DONE', 'BLOCKED'] as const;
+export const BROADCAST_ACTIONS = ['pause', 'resume', 'terminate'] as const;
+export type BroadcastAction = (typeof BROADCAST_ACTIONS)[number];
+
+const Progress = Type.Object(
+  {
+    sent: Type.Integer({
+      description: 'reservations: messages handed to a connector; broadcasts: sendCount',
+    }),
+    expected: Type.Integer({
+      description: 'reservations: every destination (cancelled ones too); broadcasts: expectedCount',
+    }),
+  },
+  { description: 'sent of expected' },
+);
+
+export const ReservationListQuery = Type.Object(
+  {
+    accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(StringEnum(RESERVATION_STATUSES)),
+    cursor: Cursor,
+    limit: Limit,
+  },
+  { additionalProperties: false },
+);
+
+export const ReservationRow = Type.Object({
+  accountId: Type.String(),
+  seq: Type.Integer(),
+  resvKey: Type.String(),
+  resvName: Type.String(),
+  resvSendTime: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
+  status: StringEnum(RESERVATION_STATUSES),
+  destinationCount: Type.Integer(),
+  messages: Type.Record(Type.String(), Type.Integer(), {
+    description: 'messages by state: held, queued, waiting, delivered, failed, uncertain, cancelled',
+  }),
+  createdAt: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
+  updatedAt: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
+  progress: Progress,
+  actions: Type.Array(StringEnum(RESERVATION_ACTIONS), { description: 'what its state allows now' }),
+});
+
+export const ReservationPage = Type.Object({ reservations: Type.Array(ReservationRow), ...WalkFields });
+
+export const BroadcastListQuery = Type.Object(
+  {
+    accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    senderKey: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    status: Type.Optional(StringEnum(BROADCAST_STATUSES)),
+    cursor: Cursor,
+    limit: Limit,
+  },
+  { additionalProperties: false },
+);
+
+export const BroadcastRow = Type.Object({
+  accountId: Type.String(),
+  requestId: Type.Integer(),
+  status: StringEnum(BROADCAST_STATUSES),
+  sendStartAt: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
+  campaignId: Type.String(),
+  tpsLimit: Type.Integer(),
+  pushAlarm: Type.String(),
+  expectedCount: Type.Integer(),
+  sendCount: Type.Integer(),
+  senderKey: Type.String(),
+  templateCode: Type.String(),
+  msgType: Type.String(),
+  friendGroupKey: Nullable(Type.String()),
+  doneAt: Nullable(Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' })),
+  progress: Progress,
+  actions: Type.Array(StringEnum(BROADCAST_ACTIONS), { description: 'what its state allows now' }),
+});
+
+export const BroadcastPage = Type.Object({ broadcasts: Type.Array(BroadcastRow), ...WalkFields });
+
+export const ResvKeyParams = Type.Object({ resvKey: Type.String({ minLength: 1, maxLength: 100 }) });
+export const RequestIdParams = Type.Object({ requestId: Type.Integer({ minimum: 1 }) });
+
+const windowNote =
+  `Newest first. Filters are checked on at most ${SCAN_WINDOW} rows per call ` +
+  '(follow `next`; `searchedUntil` says how far the call looked).';
+
+export const listReservationsSchema = {
+  ...opsDoc(
+    'Reservations of every account, with their progress and the actions their state allows',
+    windowNote,
+  ),
+  querystring: ReservationListQuery,
+  response: opsAnswers(ReservationPage),
+};
+
+export const listBroadcastsSchema = {
+  ...opsDoc('Brand message broadcasts of every account, with their progress and allowed actions', windowNote),
+  querystring: BroadcastListQuery,
+  response: opsAnswers(BroadcastPage),
+};
+
+const reservationActionText: Record<ReservationAction, string> = {
+  stop: 'Stop a reservation (PENDING or PROCESSING), as its account would',
+  resume: 'Resume a STOPPED reservation, as its account would',
+  cancel: 'Cancel a reservation (PENDING or STOPPED), as its account would',
+};
+
+export function reservationActionSchema(action: ReservationAction) {
+  return {
+    ...opsDoc(
+      reservationActionText[action],
+      'The same use case as the client API: A820 when unknown, A824 naming the state it is in.',
+    ),
+    params: ResvKeyParams,
+    response: opsAnswers(ReservationRow),
+  };
+}
+
+const broadcastActionText: Record<BroadcastAction, string> = {
+  pause: 'Pause a SENDING broadcast, as its account would',
+  resume: 'Resume a PAUSED broadcast, as its account would',
+  terminate: 'Terminate a READY, SENDING or PAUSED broadcast, as its account would',
+};
+
+export function broadcastActionSchema(action: BroadcastAction) {
+  return {
+    ...opsDoc(
+      broadcastActionText[action],
+      'The same use case as the client API: A820 when unknown, A824 naming the state it is in.',
+    ),
+    params: RequestIdParams,
+    response: opsAnswers(BroadcastRow),
+  };
+}

@@ -1,0 +1,143 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, Time, WalkFields } from './ops-doc.ts';
+
+/*
+ * Schemas of the operator's message search and message page (GET /admin/v1/messages...). Free of
+ * server imports: the console takes its types from here.
+ */
+
+/** A message's overall state (migration 0002), and cancelled (a reservation's, never sent). */
+export const MESSAGE_STATUSES = [
+  'queued',
+  'waiting',
+  'held',
+  'delivered',
+  'failed',
+  'uncertain',
+  'cancelled',
+] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MessageSearchQuery = Type.Object(
+  {
+    msgKey: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'one message' })),
+    to: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,20}$', description: 'the recipient number, digits only (exact)' }),
+    ),
+    accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(StringEnum(MESSAGE_STATUSES)),
+    from: Type.Optional(
+      Type.String({ description: 'accepted at or after: ISO 8601, or yyyy-MM-dd HH:mm:ss (Korea time)' }),
+    ),
+    until: Type.Optional(
+      Type.String({ description: 'accepted before: ISO 8601, or yyyy-MM-dd HH:mm:ss (Korea time)' }),
+    ),
+    cursor: Cursor,
+    limit: Limit,
+  },
+  { additionalProperties: false },
+);
+
+export const MessageRow = Type.Object({
+  msgKey: Type.String(),
+  accountId: Type.String(),
+  requestId: Type.String(),
+  to: Type.String(),
+  status: Type.String({ description: MESSAGE_STATUSES.join(', ') }),
+  step: Type.Integer({ description: 'the messageFlow index it is at (0: the first channel)' }),
+  reportCode: Nullable(Type.String({ description: 'the final result code (10000 delivered)' })),
+  reportText: Nullable(Type.String()),
+  ref: Nullable(Type.String({ description: "the destination's ref" })),
+  createdAt: Time('accepted'),
+  updatedAt: Time(),
+  doneAt: Nullable(Time('final state reached')),
+});
+
+export const MessagePage = Type.Object({ messages: Type.Array(MessageRow), ...WalkFields });
+
+export const FlowStepView = Type.Object({
+  step: Type.Integer(),
+  channel: Type.String(),
+  serviceType: Type.String(),
+  msgType: Type.String(),
+});
+
+export const AttemptRow = Type.Object({
+  step: Type.Integer({ description: 'the messageFlow index of the channel tried' }),
+  fallback: Type.Boolean({ description: 'a failover step (not the first channel)' }),
+  channel: Type.String(),
+  serviceType: Type.String(),
+  msgType: Type.String(),
+  connector: Type.String(),
+  status: Type.String({ description: 'waiting, delivered, failed, uncertain' }),
+  reportCode: Nullable(Type.String()),
+  reportText: Nullable(Type.String()),
+  carrier: Nullable(Type.String()),
+  submittedAt: Time('handed to the connector'),
+  doneAt: Nullable(Time('its result known')),
+});
+
+export const ReportBodyView = Type.Object({
+  msgKey: Type.String(),
+  serviceType: Type.String(),
+  msgType: Type.String(),
+  reportType: Type.String(),
+  reportCode: Type.String(),
+  reportText: Type.String(),
+  reportTime: Type.String(),
+  sendTime: Type.String(),
+  carrier: Type.String(),
+  ref: Type.String(),
+});
+
+export const REPORT_WAYS = ['polling', 'webhook'] as const;
+
+export const MessageReport = Type.Object({
+  reportId: Type.Integer(),
+  reportType: Type.String({ description: 'STANDARD or DLR' }),
+  way: StringEnum(REPORT_WAYS, 'how the client receives it'),
+  acknowledged: Type.Boolean({
+    description: 'polling: the batch was deleted; webhook: the receiver answered',
+  }),
+  acknowledgedAt: Nullable(Time()),
+  createdAt: Time(),
+  body: ReportBodyView,
+});
+
+export const MessageDetail = Type.Object({
+  ...MessageRow.properties,
+  accountName: Nullable(Type.String()),
+  request: Nullable(
+    Type.Object({
+      requestId: Type.String(),
+      resvKey: Nullable(Type.String()),
+      groupKey: Nullable(Type.String()),
+      ref: Nullable(Type.String({ description: "the request's ref" })),
+      flow: Type.Array(FlowStepView, {
+        description: 'the messageFlow: channels in the order they are tried',
+      }),
+    }),
+  ),
+  attempts: Type.Array(AttemptRow, { description: 'every channel tried, in flow order' }),
+  reports: Type.Array(MessageReport, { description: 'in the order they were made' }),
+});
+
+export const MsgKeyParams = Type.Object({ msgKey: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const searchMessagesSchema = {
+  ...opsDoc(
+    'Search messages of every account, newest first',
+    'By msgKey (one message), account (its index, with from/until), or else by msgKey order. A filter ' +
+      `no index serves (to and status; from/until without an account) is checked on at most ${SCAN_WINDOW} ` +
+      'messages per call: follow `next` to look further; `searchedUntil` says how far this call looked.',
+  ),
+  querystring: MessageSearchQuery,
+  response: opsAnswers(MessagePage),
+};
+
+export const showMessageSchema = {
+  ...opsDoc('One message: its flow, every attempt (failover steps) and its reports'),
+  params: MsgKeyParams,
+  response: opsAnswers(MessageDetail),
+};
