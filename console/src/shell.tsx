@@ -66,20 +66,22 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
         </div>
       </header>
       <nav id="nav" class="sidebar" aria-label="Console">
-        {NAV.filter((g) => !g.sandbox || session.sandbox).map((g) => (
-          <div class="nav-group" key={g.title}>
-            <h2 class="nav-title">{g.title}</h2>
-            <ul>
-              {g.items.map((item) => (
-                <li key={item.path}>
-                  <Link href={item.path} aria-current={isCurrent(item.path, path) ? 'page' : undefined}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        <div class="sidebar-inner">
+          {NAV.filter((g) => !g.sandbox || session.sandbox).map((g) => (
+            <div class="nav-group" key={g.title}>
+              <h2 class="nav-title">{g.title}</h2>
+              <ul>
+                {g.items.map((item) => (
+                  <li key={item.path}>
+                    <Link href={item.path} aria-current={isCurrent(item.path, path) ? 'page' : undefined}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
       </nav>
       <main id="main" ref={main}>
         {route ? (

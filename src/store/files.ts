@@ -101,6 +101,17 @@ export async function findUsableFiles(
   return rows.map(toFile);
 }
 
+/** The files stored under these keys, whoever holds them (the sandbox shows what a handset got). */
+export async function findFiles(store: Store, fileKeys: readonly string[]): Promise<StoredFile[]> {
+  if (fileKeys.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('files')
+    .selectAll()
+    .where('file_key', 'in', [...new Set(fileKeys)])
+    .execute();
+  return rows.map(toFile);
+}
+
 /** The file stored at `path` (relative to the data directory), as served under /files/. */
 export async function findFileByPath(store: Store, path: string): Promise<StoredFile | undefined> {
   const r = await store.db.selectFrom('files').selectAll().where('path', '=', path).executeTakeFirst();

@@ -2,32 +2,12 @@ import { h } from 'preact';
 import { render } from 'preact-render-to-string';
 import { InboxItem } from '../../console/src/messages/item.tsx';
 import type { TimelineItem } from '../../console/src/messages/types.ts';
-import type { InboxEntry } from '../helpers/client.ts';
 
 /*
  * The renderers' tests read the HTML a person would see: the text, the images (src and alt), the
  * links, the article's name. Plain string readers suffice: the markup is preact's own output.
  * (JSX stays out of the test files: tsx reads the console's JSX settings only for console/src.)
  */
-
-/** An inbox row (GET /sandbox/v1/handsets/{phone}/inbox) as a timeline item of the console. */
-export function toItem(m: InboxEntry & { id?: number }): TimelineItem {
-  return {
-    id: m.id ?? 0,
-    kind: 'message',
-    channel: m.channel,
-    msgType: null,
-    from: m.from,
-    title: m.title,
-    text: m.text,
-    msgKey: m.msgKey,
-    step: m.step,
-    failover: m.step > 0,
-    receivedAt: m.receivedAt,
-    payload: m.payload,
-    failure: null,
-  };
-}
 
 export function html(item: TimelineItem): string {
   return render(h(InboxItem, { item }));

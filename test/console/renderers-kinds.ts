@@ -1,11 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import type { TimelineItem } from '../../console/src/messages/types.ts';
-import { type Client, inbox, send, setHandset, settle, setupClient } from '../helpers/client.ts';
+import { type Client, send, setHandset, settle, setupClient } from '../helpers/client.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
 import { jpeg } from '../helpers/images.ts';
 import { postForm } from '../helpers/multipart.ts';
 import { approvedInfomsgTemplate, brandTemplate } from '../helpers/templates.ts';
-import { toItem } from './renderers-helpers.ts';
 
 /*
  * Every message kind as a client sends it through the client API (templates registered and
@@ -501,7 +500,10 @@ export async function deliver(t: TestGateway, s: Setup, name: KindName): Promise
     throw new Error(`send ${name}: ${res.body}`);
   }
   await settle(t);
-  return (await inbox(t, to)).map(toItem);
+  // What the console's handset page reads: the timeline, with the URLs of the uploads it names.
+  const res2 = await t.request({ method: 'GET', url: `/sandbox/v1/handsets/${to}/timeline`, admin: true });
+  if (res2.statusCode !== 200) throw new Error(`timeline ${to}: ${res2.statusCode} ${res2.body}`);
+  return res2.json<{ items: TimelineItem[] }>().items;
 }
 
 /** Registers every kind's templates. */

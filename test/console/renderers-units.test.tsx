@@ -35,6 +35,7 @@ function item(over: Partial<TimelineItem>): TimelineItem {
     receivedAt: '2026-03-10T03:00:05Z',
     payload: {},
     failure: null,
+    media: {},
     ...over,
   };
 }
@@ -142,15 +143,22 @@ test('texts are never markup; nothing is styled inline (the CSP forbids it)', ()
   assert.equal(hasInlineStyle(out), false);
 });
 
-test('MMS images named by fileKey are labelled placeholders; no fileKey is an LMS', () => {
+test('MMS images: drawn from the URLs the timeline gives; a key without one is a labelled placeholder; no fileKey is an LMS', () => {
   const mms = html(
-    item({ channel: 'mms', title: 'Photos', text: 'see', payload: { fileKey: ['mms_a', 'mms_b'] } }),
+    item({
+      channel: 'mms',
+      title: 'Photos',
+      text: 'see',
+      payload: { fileKey: ['mms_a', 'mms_b'] },
+      media: { mms_a: 'http://127.0.0.1:8080/files/mms/a-1f2e.jpg' },
+    }),
   );
   assert.equal(labelOf(mms), 'MMS from 0212345678');
-  assert.deepEqual(placeholdersOf(mms), [
-    'Image 1 of 2 (fileKey mms_a): not viewable',
-    'Image 2 of 2 (fileKey mms_b): not viewable',
+  assert.deepEqual(imagesOf(mms), [
+    { src: 'http://127.0.0.1:8080/files/mms/a-1f2e.jpg', alt: 'Image 1 of 2' },
   ]);
+  assert.deepEqual(placeholdersOf(mms), ['Image 2 of 2: not viewable']);
+  assert.match(textOf(mms), /Image mms_b \(expired or unknown\)/);
   assert.match(textOf(mms), /Photos see/);
   const lms = html(item({ channel: 'mms', title: null, text: 'long', payload: { subject: 'Subj' } }));
   assert.equal(labelOf(lms), 'LMS from 0212345678');
@@ -197,7 +205,10 @@ test('RCS buttons: the flat shape and per-card suggestions; a carousel body arra
     }),
   );
   assert.equal(labelOf(carousel), 'RCS (carousel) from 0212345678');
-  assert.deepEqual(slidesOf(carousel), ['RCS media rcs_1 One first Buy 1', 'Two second Buy 2']);
+  assert.deepEqual(slidesOf(carousel), [
+    'RCS media rcs_1 (expired or unknown) One first Buy 1',
+    'Two second Buy 2',
+  ]);
   assert.deepEqual(imagesOf(carousel), [{ src: 'https://img.example/2.png', alt: 'Media of Two' }]);
   assert.deepEqual(placeholdersOf(carousel), ['Media of One: not viewable']);
 });

@@ -59,23 +59,37 @@ describeEachDb('message renderers: each kind as the handset received it', (db) =
     assert.doesNotMatch(seen, /Failover/);
   });
 
-  test('LMS and MMS: the title over the text; MMS images are labelled placeholders', async () => {
+  test('LMS and MMS: the title over the text; MMS images drawn from where the gateway serves them', async () => {
     const lms = await drawn('lms');
     assert.equal(labelOf(lms.out), `LMS from ${s.c.sender}`);
     assert.match(lms.seen, /^\S+ LMS 배송 안내 주문하신 상품이 오늘 발송되었습니다\./);
     const mms = await drawn('mms');
     assert.equal(labelOf(mms.out), `MMS from ${s.c.sender}`);
     assert.match(mms.seen, /가을 신상품 새로 나온 코트를 만나 보세요\./);
-    // A fileKey has no address the console could show: the placeholder says which image it is.
-    assert.deepEqual(imagesOf(mms.out), []);
-    assert.deepEqual(placeholdersOf(mms.out), [`Image 1 of 1 (fileKey ${s.mmsKey}): not viewable`]);
+    // The timeline gives the URL the uploaded fileKey is served at, and that URL serves the image.
+    const url = mms.item.media[s.mmsKey];
+    assert.ok(url, JSON.stringify(mms.item.media));
+    assert.deepEqual(imagesOf(mms.out), [{ src: url, alt: 'Image 1 of 1' }]);
+    assert.deepEqual(placeholdersOf(mms.out), []);
+    const served = await t.request({ method: 'GET', url: new URL(url).pathname });
+    assert.equal(served.statusCode, 200);
+    assert.match(String(served.headers['content-type']), /^image\//);
   });
 
-  test('a failover step: the SMS after a failed informational message has the failover badge', async () => {
-    const { item, seen } = await drawn('failover');
-    assert.equal(item.step, 1);
-    assert.match(seen, /\[대체\] 주문이 접수되었습니다\./);
-    assert.match(seen, /Failover/);
+  test('a failover step: the failed informational message is a marked event, then the SMS with the failover badge', async () => {
+    const items = await deliver(t, s, 'failover');
+    assert.deepEqual(
+      items.map((i) => [i.kind, i.channel, i.step, i.failover]),
+      [
+        ['failure', 'infomsg', 0, false],
+        ['message', 'sms', 1, true],
+      ],
+    );
+    const [failed, sms] = items.map((i) => textOf(html(i)));
+    assert.match(failed ?? '', /30003/);
+    assert.match(failed ?? '', /NoSendAvailableException/);
+    assert.match(sms ?? '', /\[대체\] 주문이 접수되었습니다\./);
+    assert.match(sms ?? '', /Failover/);
   });
 
   test('informational template, emphasized title: subtitle, title, text, extra, link and label buttons', async () => {
@@ -131,15 +145,15 @@ describeEachDb('message renderers: each kind as the handset received it', (db) =
     );
   });
 
-  test('RCS card: the media (an upload key: a labelled placeholder), title, description, button', async () => {
-    const { out, seen } = await drawn('rcsCard');
+  test('RCS card: the media (drawn from the URL of its upload key), title, description, button', async () => {
+    const { item, out, seen } = await drawn('rcsCard');
     // No sender number in the send: the brand names the sender.
     assert.equal(labelOf(out), `RCS (card) from ${s.c.brandKey}`);
-    assert.deepEqual(placeholdersOf(out), ['Media of 신상품 입고: not viewable']);
-    assert.match(
-      seen,
-      new RegExp(`RCS media ${s.rcsMedia} 신상품 입고 겨울 코트가 들어왔습니다\\. 구경하기`),
-    );
+    const url = item.media[s.rcsMedia];
+    assert.ok(url, JSON.stringify(item.media));
+    assert.deepEqual(imagesOf(out), [{ src: url, alt: 'Media of 신상품 입고' }]);
+    assert.deepEqual(placeholdersOf(out), []);
+    assert.match(seen, /신상품 입고 겨울 코트가 들어왔습니다\. 구경하기/);
   });
 
   test('brand message text (variable separation): the text, its buttons and its coupon', async () => {

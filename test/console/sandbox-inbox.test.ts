@@ -93,7 +93,7 @@ describeEachDb('console sandbox inbox in a browser', (db) => {
     const names = await inbox(page)
       .getByRole('article')
       .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-    assert.deepEqual(names, ['Not delivered: Info message from ' + c.senderKey, `SMS from ${c.sender}`]);
+    assert.deepEqual(names, [`Not delivered: Info message from ${c.senderKey}`, `SMS from ${c.sender}`]);
     await h.shot(page, 'sandbox-failover-1280');
   });
 

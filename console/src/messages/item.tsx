@@ -32,7 +32,13 @@ function viewOf(item: TimelineItem): View {
       return {
         kind: fileKeys.length > 0 || item.msgType === 'MM' ? 'MMS' : 'LMS',
         variant: 'bubble',
-        body: () => <MmsBubble title={title} text={text} fileKeys={fileKeys} />,
+        body: () => (
+          <MmsBubble
+            title={title}
+            text={text}
+            images={fileKeys.map((key) => ({ key, url: item.media[key] }))}
+          />
+        ),
       };
     }
     case 'infomsg': {
@@ -49,7 +55,9 @@ function viewOf(item: TimelineItem): View {
       return {
         kind: `RCS (${rcsKind(shape, formatId)})`,
         variant: shape === 'text' ? 'bubble' : shape,
-        body: () => <RcsMessage p={p} title={item.title ?? undefined} text={text} shape={shape} />,
+        body: () => (
+          <RcsMessage p={p} title={item.title ?? undefined} text={text} shape={shape} media={item.media} />
+        ),
       };
     }
     case 'brandmessage': {

@@ -73,15 +73,25 @@ function cardsOf(p: Obj, title: string | undefined, text: string): RcsCard[] {
   return [{ title: title ?? str(b.title), description, media: str(b.media) }];
 }
 
-function Card({ card, buttons, side }: { card: RcsCard; buttons: Button[]; side: string }) {
+function Card({
+  card,
+  buttons,
+  side,
+  media,
+}: {
+  card: RcsCard;
+  buttons: Button[];
+  side: string;
+  media: Readonly<Record<string, string>>;
+}) {
   return (
     <div class={`msg-card msg-card-rcs msg-card-media-${side}`}>
       {card.media && (
         <Picture
-          src={card.media}
+          src={media[card.media] ?? card.media}
           alt={card.title ? `Media of ${card.title}` : 'Card media'}
           shape={side === 'top' ? 'auto' : 'square'}
-          missing={`RCS media ${card.media}`}
+          missing={`RCS media ${card.media} (expired or unknown)`}
         />
       )}
       <div class="msg-card-content">
@@ -98,11 +108,14 @@ export function RcsMessage({
   title,
   text,
   shape,
+  media,
 }: {
   p: Obj;
   title: string | undefined;
   text: string;
   shape: RcsShape;
+  /** The URLs of the uploads the payload names (body.media keys), from the timeline. */
+  media: Readonly<Record<string, string>>;
 }) {
   const formatId = str(p.formatId);
   const header = str(p.header);
@@ -122,12 +135,12 @@ export function RcsMessage({
           <Buttons buttons={groups[0] ?? []} layout="row" />
         </div>
       )}
-      {shape === 'card' && <Card card={first} buttons={groups[0] ?? []} side={side} />}
+      {shape === 'card' && <Card card={first} buttons={groups[0] ?? []} side={side} media={media} />}
       {shape === 'carousel' && (
         <Carousel count={cards.length}>
           {cards.map((c, i) => (
             <Slide n={i + 1} count={cards.length} key={i}>
-              <Card card={c} buttons={groups[i] ?? []} side="top" />
+              <Card card={c} buttons={groups[i] ?? []} side="top" media={media} />
             </Slide>
           ))}
         </Carousel>

@@ -12,30 +12,30 @@ export function SmsBubble({ text }: { text: string }) {
 }
 
 /**
- * LMS and MMS: a title over the text, and for an MMS its images. The payload names each image
- * by its fileKey (POST /api/comm/v1/file/mms), which no address serves, so each is a labelled
- * placeholder.
+ * LMS and MMS: a title over the text, and for an MMS its images. The payload names each image by
+ * its fileKey (POST /api/comm/v1/file/mms); the timeline gives the URL it is served at
+ * (item.media), and a key it has none for (unknown or expired) is a labelled placeholder.
  */
 export function MmsBubble({
   title,
   text,
-  fileKeys,
+  images,
 }: {
   title: string | undefined;
   text: string;
-  fileKeys: readonly string[];
+  images: ReadonlyArray<{ key: string; url: string | undefined }>;
 }) {
   return (
     <div class="msg-bubble msg-bubble-mms">
-      {fileKeys.length > 0 && (
+      {images.length > 0 && (
         <div class="msg-images">
-          {fileKeys.map((key, i) => (
+          {images.map((img, i) => (
             <Picture
-              key={key}
-              src={undefined}
-              alt={`Image ${i + 1} of ${fileKeys.length} (fileKey ${key})`}
+              key={img.key}
+              src={img.url}
+              alt={`Image ${i + 1} of ${images.length}`}
               shape="landscape"
-              missing={`Image ${key}`}
+              missing={`Image ${img.key} (expired or unknown)`}
             />
           ))}
         </div>

@@ -165,14 +165,6 @@ export async function listDeliveries(ctx: Ctx, q: Static<typeof DeliveryListQuer
   };
 }
 
-/** One report's delivery as the list shows it. */
-export async function reportDelivery(ctx: Ctx, reportId: number): Promise<Row> {
-  const r = await reportById(ctx.store, reportId);
-  if (!r) throw new GatewayError('A820', `report ${reportId}`);
-  const job = (await jobsOfReports(ctx.store.db, [reportId])).get(reportId);
-  return reportRow(r, job, ctx.clock.now());
-}
-
 /**
  * POST /admin/v1/reports/{reportId}/redeliver: a new delivery schedule starting now, as MO
  * redelivery does. Refused (A824) for a report acknowledged already (the gateway posts a report
@@ -191,15 +183,15 @@ export async function redeliverReport(ctx: Ctx, reportId: number): Promise<Row> 
       `report ${reportId} was acknowledged by the webhook at ${isoKst(r.ackedAt)}; it is never posted again`,
     );
   }
-  const outcome = await restartReportDelivery(ctx.store, reportId, ctx.clock.now());
+  const now = ctx.clock.now();
+  const { outcome, job } = await restartReportDelivery(ctx.store, reportId, now);
   if (outcome === 'running') {
     throw new GatewayError(
       'A824',
       `report ${reportId} is being posted right now; its outcome decides what follows`,
     );
   }
-  // Read before the workers are woken: the answer shows the schedule as restarted.
-  const row = await reportDelivery(ctx, reportId);
   ctx.workAdded();
-  return row;
+  // The schedule as restarted (read in the restart's transaction): a worker may already be on it.
+  return reportRow(r, job, now);
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { countBetween, timelineAfter } from '../../store/sandbox-timeline.ts';
-import { timelineItem } from './timeline.ts';
+import { timelineItems } from './timeline.ts';
 
 /*
  * The live timelines of this process (GET .../timeline/stream). The database is the truth: each
@@ -196,7 +196,8 @@ export class TimelineHub {
         const skipped = await countBetween(this.#ctx.store, w.phone, w.cursor, first.id);
         text += sseEvent('gap', { afterId: w.cursor, beforeId: first.id, skipped });
       }
-      for (const r of sent) text += sseEvent('item', timelineItem(r), r.id);
+      const items = await timelineItems(this.#ctx, sent);
+      for (const item of items) text += sseEvent('item', item, item.id);
       w.cursor = newest;
       if (this.#isWatched(w)) w.sink.write(text);
     } catch (err) {

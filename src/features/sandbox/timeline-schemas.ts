@@ -27,6 +27,10 @@ export const TimelineItem = Type.Object({
   failure: Nullable(
     Type.Object({ code: Type.String({ description: 'the report code' }), text: Type.String() }),
   ),
+  media: Type.Record(Type.String(), Type.String(), {
+    description:
+      'the URL each uploaded file the payload names is served at, by its key (an MMS fileKey, an RCS body.media); a key missing here names no file (unknown or expired)',
+  }),
 });
 
 /** GET /sandbox/v1/handsets/{phone}/timeline: a page size of 1 to TIMELINE_PAGE_MAX. */

@@ -2,7 +2,9 @@ import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import { findFiles } from '../../store/files.ts';
 import { type TimelineRow, timelineBefore } from '../../store/sandbox-timeline.ts';
+import { fileUrl } from '../files/storage.ts';
 import { checkPhone } from './handsets.ts';
 import {
   TIMELINE_PAGE_DEFAULT,
@@ -25,7 +27,11 @@ function parsePayload(text: string): Record<string, unknown> {
   }
 }
 
-export function timelineItem(r: TimelineRow): TimelineItemView {
+function timelineItem(
+  r: TimelineRow,
+  payload: Record<string, unknown>,
+  media: Record<string, string>,
+): TimelineItemView {
   const failed = r.failureCode !== null;
   return {
     id: r.id,
@@ -39,9 +45,46 @@ export function timelineItem(r: TimelineRow): TimelineItemView {
     step: r.step,
     failover: r.step > 0,
     receivedAt: isoKst(r.receivedAt),
-    payload: parsePayload(r.payload),
+    payload,
     failure: failed ? { code: r.failureCode ?? '', text: r.failureText ?? '' } : null,
+    media,
   };
+}
+
+/** The upload keys a payload names: an MMS's fileKeys, an RCS message's body.media. */
+function fileKeysOf(channel: string, payload: Record<string, unknown>): string[] {
+  if (channel === 'mms' && Array.isArray(payload.fileKey)) {
+    return payload.fileKey.filter((k): k is string => typeof k === 'string');
+  }
+  const body = payload.body;
+  if (channel === 'rcs' && typeof body === 'object' && body !== null && 'media' in body) {
+    return typeof body.media === 'string' ? [body.media] : [];
+  }
+  return [];
+}
+
+/**
+ * Rows as the timeline shows them, with the URL of every uploaded file their payloads name (one
+ * query for the lot), so the console draws an MMS's pictures and an RCS card's media. A file
+ * past its expiry is left out: its URL serves nothing.
+ */
+export async function timelineItems(ctx: Ctx, rows: readonly TimelineRow[]): Promise<TimelineItemView[]> {
+  const payloads = rows.map((r) => parsePayload(r.payload));
+  const keys = rows.flatMap((r, i) => fileKeysOf(r.channel, payloads[i] ?? {}));
+  const now = ctx.clock.now();
+  const urls = new Map<string, string>();
+  for (const f of await findFiles(ctx.store, keys)) {
+    if (f.expiresAt === null || f.expiresAt > now) urls.set(f.fileKey, fileUrl(ctx, f));
+  }
+  return rows.map((r, i) => {
+    const payload = payloads[i] ?? {};
+    const media: Record<string, string> = {};
+    for (const k of fileKeysOf(r.channel, payload)) {
+      const url = urls.get(k);
+      if (url !== undefined) media[k] = url;
+    }
+    return timelineItem(r, payload, media);
+  });
 }
 
 /** The newest `limit` rows before `before`, answered oldest first (the newest at the bottom). */
@@ -64,7 +107,7 @@ export async function showTimeline(
   const hasOlder = rows.length > limit;
   return {
     phone,
-    items: page.map(timelineItem),
+    items: await timelineItems(ctx, page),
     hasOlder,
     olderCursor: hasOlder ? (page[0]?.id ?? null) : null,
   };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Capabilities } from '../capabilities.ts';
 
 /**
@@ -30,6 +30,16 @@ export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema.alterTable('sandbox_inbox').addColumn('failure_text', 'text').execute();
   // SM, LM, MM, AT, AI, the RCS and brand message types: how the console draws the message.
   await db.schema.alterTable('sandbox_inbox').addColumn('msg_type', 'text').execute();
+
+  // A report's webhook delivery job, found by its payload (the console's deliveries page and the
+  // redelivery's check for a job already there): partial, so the jobs of every other kind (and
+  // reports by polling) pay nothing for it.
+  await db.schema
+    .createIndex('jobs_report_payload')
+    .on('jobs')
+    .column('payload')
+    .where(sql.ref('kind'), '=', sql.lit('report.webhook'))
+    .execute();
 
   await db.schema
     .createTable('sandbox_inbox_reads')
