@@ -3,7 +3,11 @@
  * accepted recipients/s, p50 and p99 request latency, end-to-end delivered messages/s, and the
  * raw better-sqlite3 insert rate of the same message rows measured in the same run (the ceiling).
  *
- *   npm run bench:send -- [--requests 300] [--concurrency 8]
+ *   npm run bench:send -- [--requests 300] [--concurrency 8] [--console]
+ *
+ * --console also measures the end-to-end run with a console open on a busy inbox: a tenth of the
+ * recipients are one handset, whose live inbox stream a signed-in console reads while its pages
+ * poll the handsets list, the overview and the read mark as they do; beside the same run without it.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,12 +19,18 @@ import { openStore } from '../src/store/database.ts';
 import { newId } from '../src/store/ids.ts';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '8' } },
+  options: {
+    requests: { type: 'string', default: '300' },
+    concurrency: { type: 'string', default: '8' },
+    console: { type: 'boolean', default: false },
+  },
 });
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const PER_REQUEST = 200;
 const TOKEN = 'bench-admin-token';
+/** The busy handset of the --console runs: every tenth recipient. */
+const BUSY = '01099990000';
 const dir = mkdtempSync(join(tmpdir(), 'omnigate-bench-'));
 
 /**
@@ -113,15 +123,76 @@ interface Run {
   acceptSecs: number;
   e2eSecs: number | null;
   latencies: number[];
+  /** What the console saw: stream events and page polls answered. */
+  console?: { items: number; gaps: number; polls: number };
+}
+
+/**
+ * A console open on `phone`'s inbox, as the handset page keeps it: signed in with the admin
+ * token, reading the live stream, and polling what the pages poll (the handsets list every 3 s,
+ * the overview every 2 s, the read mark every 2 s).
+ */
+async function openConsole(
+  base: string,
+  phone: string,
+): Promise<{ close: () => Promise<{ items: number; gaps: number; polls: number }> }> {
+  const signIn = await fetch(`${base}/admin/v1/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: TOKEN }),
+  });
+  const session = (await signIn.json()) as { csrfToken: string };
+  const cookie = /omnigate_session=[^;]+/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? '';
+  const headers = { cookie, 'x-csrf-token': session.csrfToken, 'content-type': 'application/json' };
+  const abort = new AbortController();
+  const seen = { items: 0, gaps: 0, polls: 0 };
+  const stream = await fetch(`${base}/sandbox/v1/handsets/${phone}/timeline/stream?since=0`, {
+    headers,
+    signal: abort.signal,
+  });
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of stream.body ?? []) {
+        const text = decoder.decode(chunk, { stream: true });
+        seen.items += text.split('event: item\n').length - 1;
+        seen.gaps += text.split('event: gap\n').length - 1;
+      }
+    } catch {}
+  })();
+  const poll =
+    (path: string, init: RequestInit = {}) =>
+    async () => {
+      const res = await fetch(`${base}${path}`, { headers, ...init });
+      await res.arrayBuffer();
+      if (res.ok) seen.polls += 1;
+    };
+  const timers = [
+    setInterval(poll('/sandbox/v1/handsets?limit=50'), 3000),
+    setInterval(poll('/admin/v1/overview'), 2000),
+    setInterval(poll(`/sandbox/v1/handsets/${phone}/read`, { method: 'POST', body: '{}' }), 2000),
+  ];
+  return {
+    async close() {
+      for (const t of timers) clearInterval(t);
+      abort.abort();
+      await reading;
+      return seen;
+    },
+  };
 }
 
 /**
  * One fresh database: warm up, send REQUESTS requests, and (unless api-only) wait for delivery.
  * `split`: an API process and a worker process on the same SQLite file, one core each.
  */
-async function run(mode: 'api' | 'all' | 'split'): Promise<Run> {
+async function run(
+  mode: 'api' | 'all' | 'split',
+  shape: { busy?: boolean; console?: boolean } = {},
+): Promise<Run> {
   const total = REQUESTS * PER_REQUEST;
-  const gw = await startGateway(mode === 'all' ? 'all' : 'api', mode);
+  const name = `${mode}${shape.busy ? '-busy' : ''}${shape.console ? '-console' : ''}`;
+  const gw = await startGateway(mode === 'all' ? 'all' : 'api', name);
   const worker = mode === 'split' ? await startGateway('worker', mode) : null;
   const role = mode === 'api' ? 'api' : 'all';
   try {
@@ -134,7 +205,7 @@ async function run(mode: 'api' | 'all' | 'split'): Promise<Run> {
     const client = { authorization: acc.apiKey };
     const body = (r: number) => ({
       destinations: Array.from({ length: PER_REQUEST }, (_, i) => ({
-        to: `010${10_000_000 + ((r * PER_REQUEST + i) % 89_999_999)}`,
+        to: shape.busy && i % 10 === 0 ? BUSY : `010${10_000_000 + ((r * PER_REQUEST + i) % 89_999_999)}`,
         replaceWords: { name: `user${i}` },
       })),
       messageFlow: [{ sms: { from: '0212345678', text: '#{name}, your code is 1234' } }],
@@ -156,6 +227,7 @@ async function run(mode: 'api' | 'all' | 'split'): Promise<Run> {
     const bodies = Array.from({ length: REQUESTS }, (_, r) => JSON.stringify(body(r)));
     const latencies: number[] = [];
     let next = 0;
+    const watching = shape.console ? await openConsole(gw.base, BUSY) : null;
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -178,9 +250,10 @@ async function run(mode: 'api' | 'all' | 'split'): Promise<Run> {
       }
       e2eSecs = (performance.now() - t0) / 1000;
     }
+    const seen = await watching?.close();
     reader.close();
     latencies.sort((a, b) => a - b);
-    return { acceptSecs, e2eSecs, latencies };
+    return { acceptSecs, e2eSecs, latencies, ...(seen ? { console: seen } : {}) };
   } finally {
     gw.stop();
     worker?.stop();
@@ -217,6 +290,21 @@ async function main(): Promise<void> {
       `  end to end (api + worker processes): ${f(total / (split.e2eSecs ?? Number.NaN))} delivered messages/s; ` +
         `accepted meanwhile ${f(total / split.acceptSecs)} recipients/s, p50 ${ms(split.latencies, 50)} ms, p99 ${ms(split.latencies, 99)} ms`,
     );
+    if (values.console) {
+      // The same one-process run with a busy handset, without and then with a console watching it.
+      const busy = await run('all', { busy: true });
+      const watched = await run('all', { busy: true, console: true });
+      const line = (label: string, r: Run) =>
+        `  end to end, a tenth of recipients to one handset, ${label}: ${f(total / (r.e2eSecs ?? Number.NaN))} delivered messages/s; ` +
+        `accepted meanwhile ${f(total / r.acceptSecs)} recipients/s, p50 ${ms(r.latencies, 50)} ms, p99 ${ms(r.latencies, 99)} ms`;
+      console.log(line('no console', busy));
+      console.log(line('console open on it', watched));
+      const c = watched.console;
+      console.log(
+        `    console saw ${f(c?.items ?? 0)} live items (${f(c?.gaps ?? 0)} gaps) and ${f(c?.polls ?? 0)} page polls; ` +
+          `end to end with it = ${(((busy.e2eSecs ?? 0) / (watched.e2eSecs ?? 1)) * 100).toFixed(1)}% of without`,
+      );
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

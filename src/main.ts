@@ -32,6 +32,10 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
 
+  // The token opens the operator API with a Bearer header, where no throttle slows guessing.
+  if (!gw.adminTokenGenerated && gw.adminToken.length < 24) {
+    log.warn('OMNIGATE_ADMIN_TOKEN is shorter than 24 characters: choose a long random one');
+  }
   // Bundled now, beside the start-up, so that the first page opened is quick.
   if (config.console) {
     consoleBundle().then(

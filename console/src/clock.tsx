@@ -35,6 +35,7 @@ export function GatewayClock() {
   const [, tick] = useState(0);
   const action = useAction();
   const panel = useRef<HTMLDivElement>(null);
+  const face = useRef<HTMLButtonElement>(null);
 
   const read = async () => {
     try {
@@ -47,7 +48,10 @@ export function GatewayClock() {
   };
   useEffect(() => {
     void read();
-    const poll = window.setInterval(() => void read(), 3000);
+    // Another operator may move the clock: read again now and then, while the tab is seen.
+    const poll = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void read();
+    }, 3000);
     const second = window.setInterval(() => tick((n) => n + 1), 1000);
     return () => {
       window.clearInterval(poll);
@@ -57,7 +61,10 @@ export function GatewayClock() {
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      // The keyboard goes back where it came from.
+      face.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     panel.current?.querySelector<HTMLElement>('button, input')?.focus();
@@ -77,6 +84,7 @@ export function GatewayClock() {
   return (
     <div class="clock">
       <button
+        ref={face}
         type="button"
         class="clock-face"
         aria-expanded={open}

@@ -24,11 +24,13 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], pollM
   const [error, setError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(true);
   const generation = useRef(0);
+  const inFlight = useRef(false);
   const fnRef = useRef(fn);
   fnRef.current = fn;
 
   const reload = useCallback(async () => {
     const mine = ++generation.current;
+    inFlight.current = true;
     try {
       const v = await fnRef.current();
       if (mine !== generation.current) return;
@@ -38,7 +40,10 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], pollM
       if (mine !== generation.current) return;
       setError(asApiError(err));
     } finally {
-      if (mine === generation.current) setLoading(false);
+      if (mine === generation.current) {
+        setLoading(false);
+        inFlight.current = false;
+      }
     }
   }, []);
 
@@ -46,8 +51,9 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], pollM
     setLoading(true);
     void reload();
     if (!pollMs) return;
+    // A slow answer is not piled on: the next poll waits for the one still on its way.
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void reload();
+      if (document.visibilityState === 'visible' && !inFlight.current) void reload();
     }, pollMs);
     return () => window.clearInterval(timer);
   }, [...deps, pollMs]);

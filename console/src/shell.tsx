@@ -21,6 +21,18 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
 
+  // Escape folds the phone menu, and the focus goes back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      document.querySelector<HTMLElement>('.menu-button')?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
   // A new page puts the keyboard focus on its title, as a full page load would.
   useEffect(() => {
     setMenuOpen(false);

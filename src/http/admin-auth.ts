@@ -46,7 +46,7 @@ export function makeAdminAuth(token: string, sessions: ConsoleSessions | null = 
         !SAFE_METHODS.has(req.method) &&
         !csrfMatches(session, typeof csrf === 'string' ? csrf : undefined)
       ) {
-        await sendCoded(req, reply, 'A403', `${req.method} needs the session's X-CSRF-Token header`);
+        await sendCoded(req, reply, 'A403', `missing or wrong on this ${req.method}`);
         return;
       }
       req.consoleSession = session;

@@ -50,3 +50,21 @@ export class SignInThrottle {
     return e;
   }
 }
+
+/**
+ * Whose tries the throttle counts: the address, or for IPv6 its /64 (one host is commonly given
+ * a whole /64, and would otherwise get three free tries per address).
+ */
+export function clientKey(ip: string): string {
+  if (!ip.includes(':') || ip.startsWith('::ffff:')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === '' ? [] : tail.split(':');
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
+    .join(':')}::/64`;
+}

@@ -26,6 +26,12 @@ export interface Capabilities {
    * thing at a time; bench/send and bench/smpp measure the same with 8 lanes as with 2.
    */
   readonly dispatchConcurrency: number;
+  /**
+   * Rows become visible in the order of their serial ids. SQLite has one writer, so a reader that
+   * saw id N will never see a new row below N; PostgreSQL hands out ids at insert and rows commit
+   * in any order, so a reader following ids must look back a little (the console's live inbox).
+   */
+  readonly idsVisibleInOrder: boolean;
 }
 
 export const SQLITE: Capabilities = Object.freeze({
@@ -36,6 +42,7 @@ export const SQLITE: Capabilities = Object.freeze({
   skipLocked: false,
   maxParams: 32_766,
   dispatchConcurrency: 8,
+  idsVisibleInOrder: true,
 });
 
 export const POSTGRES: Capabilities = Object.freeze({
@@ -46,4 +53,5 @@ export const POSTGRES: Capabilities = Object.freeze({
   skipLocked: true,
   maxParams: 65_535,
   dispatchConcurrency: 8,
+  idsVisibleInOrder: false,
 });

@@ -76,7 +76,13 @@ export async function timelineAfter(
   return rows.map(toRow);
 }
 
-/** Rows of `phone` strictly between two ids (the size of a gap in the live stream). */
+/** Counts at most this many rows of a gap (a larger one is "more than"). */
+export const GAP_COUNT_CAP = 10_000;
+
+/**
+ * Rows of `phone` strictly between two ids (the size of a gap in the live stream), counted up to
+ * GAP_COUNT_CAP: a gap over a huge inbox must not cost a scan of it.
+ */
 export async function countBetween(
   store: Store,
   phone: string,
@@ -84,11 +90,17 @@ export async function countBetween(
   beforeId: number,
 ): Promise<number> {
   const r = await store.db
-    .selectFrom('sandbox_inbox')
+    .selectFrom((db) =>
+      db
+        .selectFrom('sandbox_inbox')
+        .select('id')
+        .where('phone', '=', phone)
+        .where('id', '>', afterId)
+        .where('id', '<', beforeId)
+        .limit(GAP_COUNT_CAP)
+        .as('gap'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('phone', '=', phone)
-    .where('id', '>', afterId)
-    .where('id', '<', beforeId)
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }

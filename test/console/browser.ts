@@ -63,8 +63,8 @@ export interface ConsoleHarness {
   open(width?: number): Promise<{ context: BrowserContext; page: Page }>;
   /** Opens the console and signs in with the admin token; answers the page on the overview. */
   signIn(page: Page): Promise<void>;
-  /** Saves a screenshot of the page under SHOTS_DIR (name without extension). */
-  shot(page: Page, name: string): Promise<string>;
+  /** Saves a screenshot of the page (or of the window alone) under SHOTS_DIR (name without extension). */
+  shot(page: Page, name: string, fullPage?: boolean): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -101,9 +101,9 @@ export async function startConsoleHarness(
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     },
-    async shot(page, name) {
+    async shot(page, name, fullPage = true) {
       const path = join(SHOTS_DIR, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await page.screenshot({ path, fullPage });
       return path;
     },
     async close() {

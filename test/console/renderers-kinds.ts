@@ -488,11 +488,19 @@ export type KindName = keyof typeof KINDS;
 
 let numbers = 0;
 
-/** Sends the kind to a number of its own and answers what its inbox holds, as timeline items. */
-export async function deliver(t: TestGateway, s: Setup, name: KindName): Promise<TimelineItem[]> {
+/**
+ * Sends the kind to a number of its own (or to `to`) and answers what that handset's timeline
+ * holds.
+ */
+export async function deliver(
+  t: TestGateway,
+  s: Setup,
+  name: KindName,
+  to?: string,
+): Promise<TimelineItem[]> {
   const kind: Kind = KINDS[name];
   numbers += 1;
-  const to = `0109${String(numbers).padStart(7, '0')}`;
+  to ??= `0109${String(numbers).padStart(7, '0')}`;
   if (kind.handset) await setHandset(t, to, kind.handset);
   const res = await send(t, s.c, { destinations: [{ to, ...kind.destination }], messageFlow: kind.flow(s) });
   const data = res.json<{ data: { code: string; data?: { destinations: Array<{ code: string }> } } }>().data;

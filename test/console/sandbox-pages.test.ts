@@ -212,6 +212,11 @@ describeEachDb('console sandbox pages in a browser', (db) => {
     await settings.getByRole('alert').getByText('A300').waitFor();
 
     await settings.getByRole('button', { name: 'Reset to defaults' }).click();
+    // A second, explicit step: the question offers the reset and a way back.
+    await settings
+      .getByRole('group', { name: /Forget every setting/ })
+      .getByRole('button', { name: 'Reset it' })
+      .click();
     await settings.getByRole('status').getByText('Back to the defaults.').waitFor();
     await settings.getByText('All defaults').waitFor();
     const reset = (

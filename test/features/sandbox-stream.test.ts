@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import type { SandboxConnector } from '../../src/connectors/sandbox/connector.ts';
 import { type StreamSink, TimelineHub } from '../../src/features/sandbox/timeline-hub.ts';
 import { aliveWhile } from '../../src/features/sandbox/timeline-routes.ts';
@@ -123,6 +124,35 @@ describeEachDb('sandbox live timeline stream', (db) => {
       res.json().items.map((i: { msgKey: string }) => i.msgKey),
       keys.slice(0, 50),
     );
+  });
+
+  test('a row that becomes visible after a higher one still comes (PostgreSQL commits out of order)', {
+    skip: db.dialect === 'sqlite' ? 'SQLite has one writer: rows become visible in id order' : false,
+  }, async () => {
+    const phone = '01066000009';
+    const c = await stream(phone, '?since=0');
+    // A slow transaction takes an id and holds its row; a quick insert takes the next and commits.
+    const slow = new pg.Client({ connectionString: db.url });
+    await slow.connect();
+    try {
+      await slow.query(`set search_path = "${db.schema}"`);
+      await slow.query('begin');
+      const held = await slow.query<{ id: string }>(
+        `insert into sandbox_inbox (phone, msg_key, step, channel, from_number, title, text, payload, received_at)
+         values ($1, 'LATE0001', 0, 'sms', null, null, 'late', '{}', 0) returning id`,
+        [phone],
+      );
+      const [quick] = await fill(conn, phone, 1);
+      await c.until((x) => x.items().some((i) => i.msgKey === quick), 10_000, 'the quick row');
+      await slow.query('commit');
+      await c.until((x) => x.items().some((i) => i.msgKey === 'LATE0001'), 10_000, 'the late row');
+      const late = c.items().find((i) => i.msgKey === 'LATE0001');
+      assert.equal(String(late?.id), held.rows[0]?.id);
+      assert.ok((late?.id ?? 0) < (c.items().find((i) => i.msgKey === quick)?.id ?? 0));
+      assert.equal(c.items().filter((i) => i.msgKey === quick).length, 1, 'nothing is sent twice');
+    } finally {
+      await slow.end();
+    }
   });
 
   test('refusals: a bad Last-Event-ID is A300, a malformed number A306, no token 401', async () => {

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FREE_FAILURES, MAX_WAIT_MS, SignInThrottle, WINDOW_MS } from '../../src/rules/sign-in-throttle.ts';
+import {
+  clientKey,
+  FREE_FAILURES,
+  MAX_WAIT_MS,
+  SignInThrottle,
+  WINDOW_MS,
+} from '../../src/rules/sign-in-throttle.ts';
 
 test('free tries, then each wrong try waits twice as long as the one before, up to the cap', () => {
   const th = new SignInThrottle();
@@ -31,4 +37,13 @@ test('a right token clears the count; old failures are forgotten after the windo
   assert.equal(th.waitMs('a', 0), 0);
   for (let i = 0; i < FREE_FAILURES + 2; i++) th.failed('c', 0);
   assert.equal(th.waitMs('c', WINDOW_MS + 1), 0);
+});
+
+test('an IPv4 address counts alone; an IPv6 address counts with its /64', () => {
+  assert.equal(clientKey('203.0.113.7'), '203.0.113.7');
+  assert.equal(clientKey('::ffff:203.0.113.7'), '::ffff:203.0.113.7');
+  assert.equal(clientKey('2001:db8:0:12:1::7'), '2001:db8:0:12::/64');
+  assert.equal(clientKey('2001:DB8:0:12:ffff:1:2:3'), '2001:db8:0:12::/64');
+  assert.equal(clientKey('2001:db8::1'), '2001:db8:0:0::/64');
+  assert.equal(clientKey('::1'), '0:0:0:0::/64');
 });

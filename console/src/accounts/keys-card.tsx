@@ -2,10 +2,10 @@ import { useState } from 'preact/hooks';
 import { api, seg } from '../api.ts';
 import { time } from '../format.ts';
 import { useAction } from '../hooks.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { Button } from '../ui/controls.tsx';
 import { Badge, Empty, ErrorNote } from '../ui/feedback.tsx';
 import { Card } from '../ui/page.tsx';
-import { ConfirmButton } from './confirm.tsx';
 import { ShownOnce } from './shown-once.tsx';
 import { accountPath, type CreatedKey, type Key } from './types.ts';
 

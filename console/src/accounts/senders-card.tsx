@@ -2,10 +2,10 @@ import { useState } from 'preact/hooks';
 import { api, seg } from '../api.ts';
 import { time } from '../format.ts';
 import { useAction } from '../hooks.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { Button, TextField } from '../ui/controls.tsx';
 import { Empty, ErrorNote } from '../ui/feedback.tsx';
 import { Card } from '../ui/page.tsx';
-import { ConfirmButton } from './confirm.tsx';
 import { accountPath, type Sender } from './types.ts';
 
 function SenderRow({

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { useAction } from '../hooks.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { Button, TextField } from '../ui/controls.tsx';
 import { Badge, ErrorNote } from '../ui/feedback.tsx';
 import { Card, Facts } from '../ui/page.tsx';
-import { ConfirmButton } from './confirm.tsx';
 import { ShownOnce } from './shown-once.tsx';
 import { accountPath, type ReportMode, type WebhookSet } from './types.ts';
 

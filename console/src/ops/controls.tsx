@@ -1,6 +1,5 @@
 import type { Static } from '@sinclair/typebox';
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AccountList } from '../../../src/features/admin/schemas.ts';
 import { api } from '../api.ts';
 import { time } from '../format.ts';
@@ -75,61 +74,6 @@ export function toGatewayTime(local: string): string {
   if (!local) return '';
   const withSeconds = /T\d{2}:\d{2}$/.test(local) ? `${local}:00` : local;
   return withSeconds.replace('T', ' ');
-}
-
-/**
- * A button whose action needs a second, explicit yes (cancel, terminate): the question appears in
- * place, the focus moves to its "yes" button, and Escape or "No" puts it away.
- */
-export function ConfirmButton({
-  label,
-  question,
-  yes,
-  busy,
-  onConfirm,
-}: {
-  label: string;
-  question: string;
-  yes: string;
-  busy: boolean;
-  onConfirm: () => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  const yesRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asking) yesRef.current?.focus();
-  }, [asking]);
-  if (!asking) {
-    return (
-      <Button size="small" variant="danger" busy={busy} onClick={() => setAsking(true)}>
-        {label}
-      </Button>
-    );
-  }
-  return (
-    <fieldset
-      class="ops-confirm"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') setAsking(false);
-      }}
-    >
-      <legend class="ops-confirm-q">{question}</legend>
-      <button
-        ref={yesRef}
-        type="button"
-        class="btn btn-danger btn-small"
-        onClick={() => {
-          setAsking(false);
-          onConfirm();
-        }}
-      >
-        {yes}
-      </button>
-      <Button size="small" variant="ghost" onClick={() => setAsking(false)}>
-        No
-      </Button>
-    </fieldset>
-  );
 }
 
 /**

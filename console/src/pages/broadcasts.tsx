@@ -9,7 +9,8 @@ import type {
 import { api, query } from '../api.ts';
 import { useAction, useLoad } from '../hooks.ts';
 import { goTo, useAddressParams } from '../ops/address.ts';
-import { AccountSelect, Cell, ConfirmButton, Dash, Pager, useAccounts } from '../ops/controls.tsx';
+import { AccountSelect, Cell, Dash, Pager, useAccounts } from '../ops/controls.tsx';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { Button, SelectField, TextField } from '../ui/controls.tsx';
 import { Badge, Empty, ErrorNote, Loading, Progress } from '../ui/feedback.tsx';
 import { Card, Page } from '../ui/page.tsx';
@@ -43,7 +44,9 @@ const ACTION_LABELS: Record<BroadcastAction, string> = {
 function Actions({ b, onDone }: { b: Row; onDone: () => void }) {
   const action = useAction();
   const act = async (a: BroadcastAction) => {
-    if (await action.run(() => api.post(`/admin/v1/broadcasts/${b.requestId}/${a}`))) onDone();
+    const ok = await action.run(() => api.post(`/admin/v1/broadcasts/${b.requestId}/${a}`));
+    if (ok) onDone();
+    return ok;
   };
   return (
     <div class="ops-actions">
@@ -54,9 +57,10 @@ function Actions({ b, onDone }: { b: Row; onDone: () => void }) {
               key={a}
               label="Terminate"
               question={`Terminate broadcast ${b.requestId}? Nothing more of it will be sent.`}
-              yes="Yes, terminate it"
+              confirmLabel="Yes, terminate it"
+              dismissLabel="No"
               busy={action.busy}
-              onConfirm={() => void act('terminate')}
+              onConfirm={() => act('terminate')}
             />
           ) : (
             <Button

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef } from 'preact/hooks';
 import { api, seg } from '../api.ts';
 import { useAction } from '../hooks.ts';
 import { Link } from '../router.tsx';
@@ -6,7 +6,7 @@ import { HandsetForm } from '../sandbox/handset-form.tsx';
 import { Inbox } from '../sandbox/inbox.tsx';
 import { MoForm } from '../sandbox/mo-form.tsx';
 import { useTimeline } from '../sandbox/use-timeline.ts';
-import { Button } from '../ui/controls.tsx';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { ErrorNote } from '../ui/feedback.tsx';
 import { Page } from '../ui/page.tsx';
 import '../sandbox/sandbox.css';
@@ -48,12 +48,10 @@ export function Handset({ phone }: { phone: string }) {
   const tl = useTimeline(phone);
   const newest = tl.entries.reduce((m, e) => (e.kind === 'item' && e.key > m ? e.key : m), 0);
   useMarkRead(phone, newest);
-  const [confirming, setConfirming] = useState(false);
   const empty = useAction();
   const emptyInbox = () =>
-    void empty.run(async () => {
+    empty.run(async () => {
       await api.del(`/sandbox/v1/handsets/${seg(phone)}/inbox`);
-      setConfirming(false);
       tl.reconnect();
     });
 
@@ -64,19 +62,15 @@ export function Handset({ phone }: { phone: string }) {
       actions={
         <>
           <Link href="/sandbox/handsets">All handsets</Link>
-          {confirming ? (
-            <>
-              <Button variant="danger" size="small" busy={empty.busy} onClick={emptyInbox}>
-                Empty the inbox for good
-              </Button>
-              <Button size="small" variant="ghost" onClick={() => setConfirming(false)}>
-                Keep it
-              </Button>
-            </>
-          ) : (
-            <Button size="small" onClick={() => setConfirming(true)} disabled={tl.entries.length === 0}>
-              Empty inbox
-            </Button>
+          {tl.entries.length > 0 && (
+            <ConfirmButton
+              label="Empty inbox"
+              question={`Empty the inbox of ${phone} for good?`}
+              confirmLabel="Empty it"
+              dismissLabel="Keep it"
+              busy={empty.busy}
+              onConfirm={emptyInbox}
+            />
           )}
         </>
       }

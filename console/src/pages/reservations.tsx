@@ -10,7 +10,8 @@ import { api, query, seg } from '../api.ts';
 import { count } from '../format.ts';
 import { useAction, useLoad } from '../hooks.ts';
 import { goTo, useAddressParams } from '../ops/address.ts';
-import { AccountSelect, Cell, ConfirmButton, Dash, Pager, useAccounts } from '../ops/controls.tsx';
+import { AccountSelect, Cell, Dash, Pager, useAccounts } from '../ops/controls.tsx';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { Button, SelectField } from '../ui/controls.tsx';
 import { Badge, Empty, ErrorNote, Loading, Progress } from '../ui/feedback.tsx';
 import { Card, Page } from '../ui/page.tsx';
@@ -46,7 +47,9 @@ function breakdown(messages: Record<string, number>): string {
 function Actions({ r, onDone }: { r: Row; onDone: () => void }) {
   const action = useAction();
   const act = async (a: ReservationAction) => {
-    if (await action.run(() => api.post(`/admin/v1/reservations/${seg(r.resvKey)}/${a}`))) onDone();
+    const ok = await action.run(() => api.post(`/admin/v1/reservations/${seg(r.resvKey)}/${a}`));
+    if (ok) onDone();
+    return ok;
   };
   const name = r.resvName || r.resvKey;
   return (
@@ -58,9 +61,10 @@ function Actions({ r, onDone }: { r: Row; onDone: () => void }) {
               key={a}
               label="Cancel"
               question={`Cancel reservation ${name}? Its messages will never be sent.`}
-              yes="Yes, cancel it"
+              confirmLabel="Yes, cancel it"
+              dismissLabel="No"
               busy={action.busy}
-              onConfirm={() => void act('cancel')}
+              onConfirm={() => act('cancel')}
             />
           ) : (
             <Button

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, seg } from '../api.ts';
 import { kst, parseTime, time } from '../format.ts';
 import { useAction, useLoad } from '../hooks.ts';
+import { ConfirmButton } from '../ui/confirm.tsx';
 import { Button, CheckField, SelectField, TextArea, TextField } from '../ui/controls.tsx';
 import { ErrorNote, Loading, Notice } from '../ui/feedback.tsx';
 import { Card } from '../ui/page.tsx';
@@ -168,8 +169,7 @@ export function HandsetForm({ phone }: { phone: string }) {
     e.preventDefault();
     void action.run(async () => done(await api.put<HandsetView>(url, bodyOf(form)), 'Saved.'));
   };
-  const reset = () =>
-    void action.run(async () => done(await api.del<HandsetView>(url), 'Back to the defaults.'));
+  const reset = () => action.run(async () => done(await api.del<HandsetView>(url), 'Back to the defaults.'));
 
   return (
     <Card
@@ -293,9 +293,16 @@ export function HandsetForm({ phone }: { phone: string }) {
           <Button type="submit" variant="primary" busy={action.busy}>
             Save settings
           </Button>
-          <Button onClick={reset} busy={action.busy} disabled={!view.configured}>
-            Reset to defaults
-          </Button>
+          {view.configured && (
+            <ConfirmButton
+              label="Reset to defaults"
+              question="Forget every setting of this handset?"
+              confirmLabel="Reset it"
+              dismissLabel="Keep them"
+              busy={action.busy}
+              onConfirm={reset}
+            />
+          )}
         </div>
       </form>
       <ErrorNote error={action.error} />

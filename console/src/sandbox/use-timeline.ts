@@ -84,6 +84,22 @@ export function useTimeline(phone: string): Timeline {
   const [live, setLive] = useState<LiveState>('connecting');
   const [generation, setGeneration] = useState(0);
 
+  /** Adds the items the page does not hold yet, in id order (within what is loaded). */
+  const mergeItems = useCallback(
+    (items: readonly TimelineItem[]) => {
+      const m = model.current;
+      const have = new Set(m.entries.map((x) => x.key));
+      const oldest = m.entries.find((x) => x.kind === 'item')?.key ?? 0;
+      const added = items.filter((i) => !have.has(i.id) && i.id >= oldest).map(itemEntry);
+      if (added.length === 0) return;
+      const last = m.entries.at(-1);
+      const entries = [...m.entries, ...added];
+      if (added.some((a) => last && last.key > a.key) || added.length > 1) entries.sort(byKey);
+      commit(follow(m, entries));
+    },
+    [commit],
+  );
+
   // The newest page, then the live stream after its newest row.
   useEffect(() => {
     let closed = false;
@@ -115,7 +131,18 @@ export function useTimeline(phone: string): Timeline {
 
       const since = page.items.at(-1)?.id ?? 0;
       source = new EventSource(`/sandbox/v1/handsets/${seg(phone)}/timeline/stream${query({ since })}`);
-      source.onopen = () => setLive('live');
+      source.onopen = () => {
+        setLive('live');
+        // Rows can become visible out of id order (PostgreSQL commits them so): one committed late
+        // just below the point the stream resumed from would never come on it. The newest page is
+        // read again at each opening, and what it holds that the page lacks is merged in.
+        void api.get<TimelinePage>(timelineUrl(phone, { limit: FIRST_PAGE })).then(
+          (p) => {
+            if (!closed) mergeItems(p.items);
+          },
+          () => {},
+        );
+      };
       source.onerror = () => {
         if (source && source.readyState !== EventSource.CLOSED) {
           setLive('reconnecting');
@@ -127,13 +154,7 @@ export function useTimeline(phone: string): Timeline {
         void api.get('/sandbox/v1/clock').catch(() => {});
       };
       source.addEventListener('item', (e) => {
-        const item = JSON.parse((e as MessageEvent<string>).data) as TimelineItem;
-        const m = model.current;
-        if (m.entries.some((x) => x.kind === 'item' && x.key === item.id)) return;
-        const last = m.entries.at(-1);
-        const entries = [...m.entries, itemEntry(item)];
-        if (last && last.key > item.id) entries.sort(byKey);
-        commit(follow(m, entries));
+        mergeItems([JSON.parse((e as MessageEvent<string>).data) as TimelineItem]);
       });
       source.addEventListener('gap', (e) => {
         const gap = JSON.parse((e as MessageEvent<string>).data) as StreamGap;
@@ -146,7 +167,7 @@ export function useTimeline(phone: string): Timeline {
       closed = true;
       source?.close();
     };
-  }, [phone, generation, commit]);
+  }, [phone, generation, commit, mergeItems]);
 
   const loadOlder = useCallback(async () => {
     const m = model.current;

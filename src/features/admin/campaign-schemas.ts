@@ -89,7 +89,9 @@ export const BroadcastRow = Type.Object({
 export const BroadcastPage = Type.Object({ broadcasts: Type.Array(BroadcastRow), ...WalkFields });
 
 export const ResvKeyParams = Type.Object({ resvKey: Type.String({ minLength: 1, maxLength: 100 }) });
-export const RequestIdParams = Type.Object({ requestId: Type.Integer({ minimum: 1 }) });
+export const RequestIdParams = Type.Object({
+  requestId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
 
 const windowNote =
   `Newest first. Filters are checked on at most ${SCAN_WINDOW} rows per call ` +

@@ -9,13 +9,13 @@ import {
   moReceivedAt,
   reportById,
   reportCreatedAt,
-  restartReportDelivery,
   type WebhookReport,
   walkMo,
   walkReportJobs,
   walkWebhookReports,
 } from '../../store/admin-deliveries.ts';
 import type { MoRecord, MoStatus } from '../../store/mo.ts';
+import { restartReportDelivery } from '../../store/report-redelivery.ts';
 import { parseReportBody } from '../../store/reports.ts';
 import type {
   Delivery,

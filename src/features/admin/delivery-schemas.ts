@@ -58,7 +58,9 @@ export const DeliveryPage = Type.Object({
   ...WalkFields,
 });
 
-export const ReportIdParams = Type.Object({ reportId: Type.Integer({ minimum: 1 }) });
+export const ReportIdParams = Type.Object({
+  reportId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
 
 export const listDeliveriesSchema = {
   ...opsDoc(

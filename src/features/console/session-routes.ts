@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import type { AdminAuth } from '../../http/admin-auth.ts';
 import { sessionCookie } from '../../http/cookies.ts';
 import { sendCoded } from '../../http/error-handler.ts';
+import { clientKey } from '../../rules/sign-in-throttle.ts';
 import { Refusal, SessionView, SignInBody } from './schemas.ts';
 import { type ConsoleSessions, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
 
@@ -37,7 +38,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
       },
     },
     async (req, reply) => {
-      const r = await sessions.signIn(req.body.token, req.ip);
+      const r = await sessions.signIn(req.body.token, clientKey(req.ip));
       if (r.kind === 'throttled') {
         const seconds = Math.ceil(r.waitMs / 1000);
         reply.header('retry-after', String(seconds));

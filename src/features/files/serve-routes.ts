@@ -31,6 +31,8 @@ export const fileServeRoutes: FeaturePlugin = async (app, { ctx }) => {
         return reply.code(CODES.A820.status).send(failure(req.id, 'A820', detail));
       }
       reply.header('content-type', file.mime);
+      // The type is read from the bytes at upload: a browser must not guess another (script).
+      reply.header('x-content-type-options', 'nosniff');
       reply.header('content-length', String(file.size));
       reply.header('cache-control', 'private, max-age=300');
       return reply.send(createReadStream(storedFilePath(ctx.config.dataDir, file)));

@@ -9,7 +9,7 @@ import { Nullable } from '../../http/schema-types.ts';
 export const HANDSETS_PAGE_MAX = 200;
 export const HANDSETS_PAGE_DEFAULT = 50;
 /** Counts stop here: a number with a million rows costs what one with this many does. */
-export const COUNT_CAP = 9999;
+export const COUNT_CAP = 99;
 /** Digits of a number: a search holds 1 to this many. */
 export const SEARCH_MAX = 15;
 
@@ -25,6 +25,7 @@ export const HandsetsQuery = Type.Object({
   after: Type.Optional(
     Type.Integer({
       minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
       description: 'the `after` of the page before: numbers whose last activity is older than it',
     }),
   ),
@@ -52,7 +53,11 @@ export const HandsetsList = Type.Object({
 export const ReadBody = Type.Object(
   {
     upTo: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'the last row id read (default: the newest row)' }),
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'the last row id read (default: the newest row)',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -19,7 +19,7 @@ export const ReviewsQuery = Type.Object({
       'inspection status: REQ (waiting for a decision, the default), APR, REJ, REG',
     ),
   ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: REVIEWS_PAGE_MAX, default: REVIEWS_PAGE_DEFAULT }),
   ),

@@ -13,6 +13,15 @@ import { timelineItems } from './timeline.ts';
 
 /** Rows one look sends; more than this between two looks becomes a `gap` event. */
 export const LOOK_ROWS = 100;
+/**
+ * Where ids do not become visible in their order (PostgreSQL: ids are handed out at insert, and
+ * eight engine lanes commit in any order), a row below one already sent may still appear. A sent
+ * row counts as settled once it has been visible this long: any row with a lower id was inserted
+ * before it, by a statement that has long committed. Until then looks read from below it, and skip
+ * what they sent already.
+ */
+const SETTLE_MS = 2000;
+
 
 export interface HubOptions {
   /** The least time between two looks of one watcher. */
@@ -34,14 +43,21 @@ export interface StreamSink {
 
 interface Watcher {
   readonly phone: string;
-  cursor: number;
+  /** Rows at or below this id are sent or given up (a gap): looks read above it. */
+  settled: number;
+  /** Rows sent above `settled`, and when (performance.now): skipped by later looks. */
+  readonly recent: Map<number, number>;
   readonly sink: StreamSink;
   /** Whether the watcher may still watch (its console session lives); asked at each ping. */
   readonly alive: () => Promise<boolean>;
   dirty: boolean;
   busy: boolean;
   lastLook: number;
+  /** Looks failed in a row: after FAILED_LOOKS_MAX the stream ends (EventSource comes back). */
+  failures: number;
 }
+
+const FAILED_LOOKS_MAX = 5;
 
 /** One Server-Sent Event. `data` is JSON on one line, so it needs no splitting. */
 export function sseEvent(event: string, data: unknown, id?: number): string {
@@ -84,7 +100,17 @@ export class TimelineHub {
       sink.end();
       return () => {};
     }
-    const w: Watcher = { phone, cursor, sink, alive, dirty: true, busy: false, lastLook: 0 };
+    const w: Watcher = {
+      phone,
+      settled: cursor,
+      recent: new Map(),
+      sink,
+      alive,
+      dirty: true,
+      busy: false,
+      lastLook: 0,
+      failures: 0,
+    };
     let set = this.#byPhone.get(phone);
     if (!set) {
       set = new Set();
@@ -184,27 +210,56 @@ export class TimelineHub {
     w.busy = true;
     w.dirty = false;
     w.lastLook = performance.now();
+    const store = this.#ctx.store;
     try {
-      const rows = await timelineAfter(this.#ctx.store, w.phone, w.cursor, LOOK_ROWS + 1);
-      if (rows.length === 0) return;
-      const newest = rows[0]?.id ?? w.cursor;
-      const sent = rows.slice(0, LOOK_ROWS).reverse();
+      const limit = LOOK_ROWS + 1 + w.recent.size;
+      const rows = await timelineAfter(store, w.phone, w.settled, limit);
+      const fresh = rows.filter((r) => !w.recent.has(r.id));
+      const sent = fresh.slice(0, LOOK_ROWS).reverse();
       let text = '';
       const first = sent[0];
-      if (rows.length > LOOK_ROWS && first) {
+      if (fresh.length > LOOK_ROWS && first) {
         // More arrived than a look sends: the newest go out, the rest is a gap the page can load.
-        const skipped = await countBetween(this.#ctx.store, w.phone, w.cursor, first.id);
-        text += sseEvent('gap', { afterId: w.cursor, beforeId: first.id, skipped });
+        const all = await countBetween(store, w.phone, w.settled, first.id);
+        let already = 0;
+        for (const id of w.recent.keys()) if (id < first.id) already += 1;
+        text += sseEvent('gap', {
+          afterId: w.settled,
+          beforeId: first.id,
+          skipped: Math.max(0, all - already),
+        });
+        w.settled = first.id - 1;
+        for (const id of [...w.recent.keys()]) if (id <= w.settled) w.recent.delete(id);
       }
-      const items = await timelineItems(this.#ctx, sent);
-      for (const item of items) text += sseEvent('item', item, item.id);
-      w.cursor = newest;
-      if (this.#isWatched(w)) w.sink.write(text);
+      if (sent.length > 0) {
+        const items = await timelineItems(this.#ctx, sent);
+        for (const item of items) text += sseEvent('item', item, item.id);
+        const now = performance.now();
+        for (const r of sent) w.recent.set(r.id, now);
+      }
+      this.#settle(w);
+      w.failures = 0;
+      if (text !== '' && this.#isWatched(w)) w.sink.write(text);
     } catch (err) {
-      this.#ctx.logger.warn({ err, phone: w.phone }, 'timeline stream look failed');
+      w.failures += 1;
+      this.#ctx.logger.warn({ err, phone: w.phone, failures: w.failures }, 'timeline stream look failed');
+      if (w.failures >= FAILED_LOOKS_MAX && this.#isWatched(w)) {
+        this.#drop(w);
+        w.sink.end();
+      }
     } finally {
       w.busy = false;
     }
+  }
+
+  /** Moves `settled` past the sent rows no earlier row can appear below any more. */
+  #settle(w: Watcher): void {
+    const inOrder = this.#ctx.store.caps.idsVisibleInOrder;
+    const before = performance.now() - SETTLE_MS;
+    let settled = w.settled;
+    for (const [id, at] of w.recent) if ((inOrder || at <= before) && id > settled) settled = id;
+    w.settled = settled;
+    for (const id of [...w.recent.keys()]) if (id <= settled) w.recent.delete(id);
   }
 
   #isWatched(w: Watcher): boolean {

@@ -106,6 +106,8 @@ export const sandboxTimelineRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get(
     '/handsets/:phone/timeline/stream',
     {
+      // A HEAD would get no body, and the stream would run on unseen: there is none.
+      exposeHeadRoute: false,
       schema: {
         ...doc('Live timeline (Server-Sent Events)', STREAM_DOC),
         params: PhoneParams,

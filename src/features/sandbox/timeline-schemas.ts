@@ -41,6 +41,7 @@ export const TimelineQuery = Type.Object({
   before: Type.Optional(
     Type.Integer({
       minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
       description: 'show the rows before this id (olderCursor of the page before)',
     }),
   ),
@@ -68,6 +69,7 @@ export const StreamQuery = Type.Object({
   since: Type.Optional(
     Type.Integer({
       minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
       description:
         'send the rows after this id (0: all); default: only rows that arrive from now on. The Last-Event-ID header, when present, wins',
     }),

@@ -116,7 +116,13 @@ export const HandsetView = Type.Object({
 });
 
 export const InboxQuery = Type.Object({
-  since: Type.Optional(Type.Integer({ minimum: 0, description: 'show messages after this id' })),
+  since: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'show messages after this id',
+    }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: INBOX_PAGE_MAX, default: INBOX_PAGE_MAX })),
 });
 

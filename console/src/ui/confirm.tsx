@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Button } from '../ui/controls.tsx';
+import { Button } from './controls.tsx';
 
 /**
- * A destructive action behind a second step: the first button asks, the question offers the
- * action and Cancel (focus goes to the action, Escape cancels).
+ * A destructive action behind a second, explicit step: the first button asks, the question
+ * appears in place with the action and a way back (focus goes to the action; Escape or the way
+ * back puts the question away and the focus back on the first button).
  */
 export function ConfirmButton({
   label,
   question,
   confirmLabel,
+  dismissLabel = 'Cancel',
   busy,
   onConfirm,
   name,
@@ -16,7 +18,10 @@ export function ConfirmButton({
   label: string;
   question: string;
   confirmLabel: string;
+  /** "No" where the action itself is called Cancel. */
+  dismissLabel?: string;
   busy: boolean;
+  /** Resolves true when it succeeded: the question goes; false keeps it (the page shows why). */
   onConfirm: () => Promise<boolean>;
   /** The accessible name of the first button when `label` alone is ambiguous in a list. */
   name?: string;
@@ -38,6 +43,7 @@ export function ConfirmButton({
         ref={opener}
         class="btn btn-danger btn-small"
         aria-label={name}
+        disabled={busy}
         onClick={() => setAsking(true)}
       >
         {label}
@@ -66,7 +72,7 @@ export function ConfirmButton({
         {confirmLabel}
       </button>
       <Button size="small" variant="ghost" onClick={() => setAsking(false)}>
-        Cancel
+        {dismissLabel}
       </Button>
     </fieldset>
   );
