@@ -1,65 +1,15 @@
-import { deflateSync } from 'node:zlib';
 import type { TimelineItem } from '../../console/src/messages/types.ts';
 import { type Client, send, setHandset, settle, setupClient } from '../helpers/client.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
-import { jpeg } from '../helpers/images.ts';
 import { postForm } from '../helpers/multipart.ts';
 import { approvedInfomsgTemplate, brandTemplate } from '../helpers/templates.ts';
+import { realJpeg, realPng } from './real-images.ts';
 
 /*
  * Every message kind as a client sends it through the client API (templates registered and
  * approved, images uploaded), and what reached the handset, as timeline items. The renderers'
  * tests assert on each; the page test draws them all in Chromium.
  */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/**
- * A real PNG (a browser draws it): diagonal bands of `rgb`, so that a screenshot shows where
- * each image went and whether it was cropped.
- */
-export function realPng(width: number, height: number, rgb: readonly [number, number, number]): Uint8Array {
-  const row = 1 + width * 3;
-  const raw = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const shade = ((x + y) >> 5) % 2 === 0 ? 1 : 0.8;
-      const at = y * row + 1 + x * 3;
-      raw[at] = Math.round(rgb[0] * shade);
-      raw[at + 1] = Math.round(rgb[1] * shade);
-      raw[at + 2] = Math.round(rgb[2] * shade);
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', new Uint8Array()),
-  ]);
-}
 
 async function upload(t: TestGateway, apiKey: string, path: string, bytes: Uint8Array, name: string) {
   const type = name.endsWith('.jpg') ? 'image/jpeg' : 'image/png';
@@ -108,7 +58,7 @@ export async function setup(t: TestGateway): Promise<Setup> {
     up(`brandmessage/${kind}`, w, h, rgb);
   return {
     c,
-    mmsKey: (await upload(t, c.apiKey, 'mms', jpeg(640, 480), 'cat.jpg')).fileKey ?? '',
+    mmsKey: (await upload(t, c.apiKey, 'mms', realJpeg(640, 480), 'cat.jpg')).fileKey ?? '',
     rcsMedia: (await upload(t, c.apiKey, 'rcs', realPng(568, 336, TEAL), 'card.png')).media ?? '',
     infoImage: await up('infomsg/template', 800, 400, BLUE),
     highlightImage: await up('infomsg/itemHighlight', 200, 200, ORANGE),

@@ -143,10 +143,9 @@ describeEachDb('console sandbox inbox in a browser', (db) => {
     }));
     await deliverToInboxes(h.t.gw.ctx.store, rows);
 
-    const started = Date.now();
+    // How fast it opens is bench/console's figure; here, that it opens to the newest page.
     await page.goto(`${h.base}/console/sandbox/handsets/${phone}`);
     await inbox(page).getByText('message number 1000', { exact: true }).waitFor();
-    const openMs = Date.now() - started;
     const articles = inbox(page).getByRole('article');
     assert.equal(await articles.count(), 50, 'the newest page only');
     // The newest is at the bottom, scrolled into view.
@@ -165,8 +164,6 @@ describeEachDb('console sandbox inbox in a browser', (db) => {
     await inbox(page).getByRole('button', { name: 'Show newer messages' }).waitFor();
     await inbox(page).getByRole('button', { name: 'Jump to the newest' }).click();
     await inbox(page).getByText('message number 1000', { exact: true }).waitFor();
-    assert.ok(openMs < 5000, `opened in ${openMs} ms`);
-    process.stdout.write(`# ${db.dialect}: a 1,000-message inbox opened in ${openMs} ms\n`);
   });
 
   test('a burst larger than one look shows a gap marker whose button loads the skipped messages', {

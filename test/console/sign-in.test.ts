@@ -16,11 +16,8 @@ describeEachDb('console sign-in in a browser', (db) => {
     skip,
   }, async () => {
     const { page } = await h.open();
-    const started = Date.now();
     await page.goto(`${h.base}/console`);
     await page.getByLabel('Admin token').waitFor();
-    const loadMs = Date.now() - started;
-    assert.ok(loadMs < 5000, `the sign-in page loaded in ${loadMs} ms`);
     await page.getByLabel('Admin token').fill('not-the-token');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').getByText('That is not the admin token').waitFor();

@@ -22,7 +22,6 @@ export const LOOK_ROWS = 100;
  */
 const SETTLE_MS = 2000;
 
-
 export interface HubOptions {
   /** The least time between two looks of one watcher. */
   lookMs?: number;
