@@ -198,12 +198,13 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
    * Parts queued for a whole response timeout while the SMSC answered nothing (no bind up, or no
    * submit_sm answered at all meanwhile) go back to the engine's backoff: a dispatch pass must not
    * wait for a dead SMSC, holding messages of every channel behind it. A queue that moves, however
-   * slowly (a low throughput limit), is left alone.
+   * slowly (a low throughput limit), is left alone. So is one the SMSC told to wait (throttled):
+   * its silence counts from the end of that pause, which can outlast the response timeout.
    */
   function expireQueued(): void {
     const now = Date.now();
     const limit = now - cfg.responseTimeoutSeconds * 1000;
-    if (!stopping && lastAnswered > limit) return;
+    if (!stopping && Math.max(lastAnswered, pausedUntil) > limit) return;
     for (let i = queue.length - 1; i >= 0; i--) {
       const j = queue[i];
       if (j && (stopping || j.queuedAt <= limit)) {
