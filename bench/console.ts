@@ -8,7 +8,6 @@
  *
  *   npm run bench:console -- [--runs 5]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,51 +15,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { ADMIN_TOKEN, post, startGateway } from './lib/gateway.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
-const TOKEN = 'bench-admin-token-0123456789abcdef';
+const TOKEN = ADMIN_TOKEN;
 const PHONE = '01077770000';
 const dir = mkdtempSync(join(tmpdir(), 'omnigate-bench-console-'));
-
-async function startGateway(): Promise<{ base: string; stop: () => void }> {
-  const bin = join(import.meta.dirname, '..', 'bin', 'omnigate.mjs');
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], {
-    env: {
-      ...process.env,
-      OMNIGATE_DATA_DIR: dir,
-      OMNIGATE_ADMIN_TOKEN: TOKEN,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on('exit', () => reject(new Error(`gateway exited: ${out}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
-}
-
-async function call(
-  base: string,
-  path: string,
-  body: unknown,
-  auth: string,
-): Promise<Record<string, unknown>> {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: auth },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
 
 // The ceiling: no framework, no script, one small HTML answer.
 async function startBarePage(): Promise<{ url: string; stop: () => void }> {
@@ -77,7 +38,7 @@ async function startBarePage(): Promise<{ url: string; stop: () => void }> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
-  const gw = await startGateway();
+  const gw = await startGateway(dir);
   const bare = await startBarePage();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -93,18 +54,16 @@ async function main(): Promise<void> {
   });
   try {
     // 1,000 messages to one handset, through the client API as a client sends them.
-    const admin = `Bearer ${TOKEN}`;
-    const acc = await call(gw.base, '/admin/v1/accounts', { name: 'bench' }, admin);
-    await call(
-      gw.base,
-      `/admin/v1/accounts/${String(acc.accountId)}/senders`,
-      { number: '0212345678' },
-      admin,
-    );
+    const admin = { authorization: `Bearer ${TOKEN}` };
+    const acc = (await post(`${gw.base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
+      accountId: string;
+      apiKey: string;
+    };
+    await post(`${gw.base}/admin/v1/accounts/${acc.accountId}/senders`, admin, { number: '0212345678' });
     for (let r = 0; r < 5; r++) {
-      await call(
-        gw.base,
-        '/api/comm/v1/send/omni',
+      await post(
+        `${gw.base}/api/comm/v1/send/omni`,
+        { authorization: acc.apiKey },
         {
           destinations: Array.from({ length: 200 }, (_, i) => ({
             to: PHONE,
@@ -112,7 +71,6 @@ async function main(): Promise<void> {
           })),
           messageFlow: [{ sms: { from: '0212345678', text: 'message #{n}' } }],
         },
-        String(acc.apiKey),
       );
     }
     const ceiling: number[] = [];
@@ -170,7 +128,7 @@ async function main(): Promise<void> {
     console.log(`  downloaded by the first visit (sign-in and overview): ${Math.round(bytes / 1024)} KiB`);
   } finally {
     await browser.close();
-    gw.stop();
+    await gw.stop();
     bare.stop();
     rmSync(dir, { recursive: true, force: true });
   }

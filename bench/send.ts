@@ -2,14 +2,17 @@
  * bench/send: N requests of 200 recipients to a running gateway (sandbox, SQLite), printing
  * accepted recipients/s, p50 and p99 request latency, end-to-end delivered messages/s, and the
  * raw better-sqlite3 insert rate of the same message rows measured in the same run (the ceiling).
+ * Then, as a client counts it (bench/lib/client-run.ts): the default `npm start`, every report
+ * read and acknowledged through the polling API, and the same with webhook reports; a backlog of
+ * --backlog requests (bench/lib/backlog-run.ts); and with DATABASE_URL set, one and two
+ * PostgreSQL instances on one database.
  *
- *   npm run bench:send -- [--requests 300] [--concurrency 8] [--console]
+ *   npm run bench:send -- [--requests 300] [--concurrency 8] [--backlog 5000] [--console]
  *
  * --console also measures the end-to-end run with a console open on a busy inbox: a tenth of the
  * recipients are one handset, whose live inbox stream a signed-in console reads while its pages
  * poll the handsets list, the overview and the read mark as they do; beside the same run without it.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,18 +20,24 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { openStore } from '../src/store/database.ts';
 import { newId } from '../src/store/ids.ts';
+import { backlogRun } from './lib/backlog-run.ts';
+import { type ClientRunResult, clientRun } from './lib/client-run.ts';
+import { ADMIN_TOKEN, fmt, pct, post, type RunningGateway, startGateway } from './lib/gateway.ts';
+import { freshDatabase } from './lib/postgres.ts';
 
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '300' },
     concurrency: { type: 'string', default: '8' },
+    backlog: { type: 'string', default: '5000' },
     console: { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
+const BACKLOG = Number(values.backlog);
 const PER_REQUEST = 200;
-const TOKEN = 'bench-admin-token';
+const TOKEN = ADMIN_TOKEN;
 /** The busy handset of the --console runs: every tenth recipient. */
 const BUSY = '01099990000';
 const dir = mkdtempSync(join(tmpdir(), 'omnigate-bench-'));
@@ -70,53 +79,14 @@ async function rawInsertRate(rows: number): Promise<number> {
   return rows / secs;
 }
 
-async function startGateway(
+/** A gateway of `role` on its own data directory (one per run: a fresh database). */
+async function gatewayOf(
   role: 'api' | 'all' | 'worker',
-  name: string = role,
-): Promise<{ base: string; stop: () => void; dbFile: string }> {
+  name: string,
+): Promise<RunningGateway & { dbFile: string }> {
   const dataDir = join(dir, `data-${name}`);
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the gateway.
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const bin = join(import.meta.dirname, '..', 'bin', 'omnigate.mjs');
-  const child = spawn(process.execPath, [...nodeArgs, bin, 'serve', '--port', '0'], {
-    env: {
-      ...process.env,
-      OMNIGATE_DATA_DIR: dataDir,
-      OMNIGATE_ADMIN_TOKEN: TOKEN,
-      OMNIGATE_ROLE: role,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on('exit', () => reject(new Error(`gateway exited: ${out}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: () => child.kill('SIGTERM'),
-    dbFile: join(dataDir, 'omnigate.db'),
-  };
-}
-
-async function post(url: string, headers: Record<string, string>, body: unknown): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const gw = await startGateway(dataDir, { OMNIGATE_ROLE: role });
+  return { ...gw, dbFile: join(dataDir, 'omnigate.db') };
 }
 
 interface Run {
@@ -192,8 +162,8 @@ async function run(
 ): Promise<Run> {
   const total = REQUESTS * PER_REQUEST;
   const name = `${mode}${shape.busy ? '-busy' : ''}${shape.console ? '-console' : ''}`;
-  const gw = await startGateway(mode === 'all' ? 'all' : 'api', name);
-  const worker = mode === 'split' ? await startGateway('worker', mode) : null;
+  const gw = await gatewayOf(mode === 'all' ? 'all' : 'api', name);
+  const worker = mode === 'split' ? await gatewayOf('worker', mode) : null;
   const role = mode === 'api' ? 'api' : 'all';
   try {
     const admin = { authorization: `Bearer ${TOKEN}` };
@@ -255,8 +225,8 @@ async function run(
     latencies.sort((a, b) => a - b);
     return { acceptSecs, e2eSecs, latencies, ...(seen ? { console: seen } : {}) };
   } finally {
-    gw.stop();
-    worker?.stop();
+    await gw.stop();
+    await worker?.stop();
   }
 }
 
@@ -272,7 +242,7 @@ async function main(): Promise<void> {
     const split = await run('split');
     const accepted = total / api.acceptSecs;
     const e2e = total / (all.e2eSecs ?? Number.NaN);
-    const f = (n: number) => Math.round(n).toLocaleString('en-US');
+    const f = fmt;
     const ms = (l: number[], p: number) => pct(l, p).toFixed(1);
     console.log(
       `bench/send: ${REQUESTS} requests x ${PER_REQUEST} recipients, concurrency ${CONCURRENCY}, SQLite, sandbox`,
@@ -305,9 +275,87 @@ async function main(): Promise<void> {
           `end to end with it = ${(((busy.e2eSecs ?? 0) / (watched.e2eSecs ?? 1)) * 100).toFixed(1)}% of without`,
       );
     }
+    await asAClient(ceiling);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** One line of a client-counted run: accepted meanwhile, latency, end to end, and their ratios. */
+function clientLine(label: string, r: ClientRunResult, ceiling: number): string {
+  const total = REQUESTS * PER_REQUEST;
+  const accepted = total / r.acceptSecs;
+  return (
+    `  ${label}: end to end ${fmt(total / r.e2eSecs)} msg/s (target >= 40,000); accepted meanwhile ` +
+    `${fmt(accepted)} recipients/s = ${(accepted / ceiling).toFixed(2)} x ceiling (target >= 0.5), ` +
+    `p50 ${pct(r.latencies, 50).toFixed(1)} ms, p99 ${pct(r.latencies, 99).toFixed(1)} ms (target < 100 ms); ` +
+    `peak RSS ${fmt(r.peakRssMb)} MB${r.duplicates > 0 ? `; ${r.duplicates} REPORTS RECEIVED TWICE` : ''}`
+  );
+}
+
+/**
+ * As a client sees the default `npm start` (one process, system clock): end to end until every
+ * report is read and acknowledged, by polling and by webhook; a backlog; PostgreSQL instances.
+ */
+async function asAClient(ceiling: number): Promise<void> {
+  const opts = { requests: REQUESTS, concurrency: CONCURRENCY };
+  console.log('as a client counts it (npm start defaults; the clock stops at the last report acknowledged):');
+  for (const reports of ['polling', 'webhook'] as const) {
+    const gw = await startGateway(join(dir, `data-client-${reports}`));
+    try {
+      console.log(
+        clientLine(
+          `SQLite, one process, ${reports} reports`,
+          await clientRun([gw], { ...opts, reports }),
+          ceiling,
+        ),
+      );
+    } finally {
+      await gw.stop();
+    }
+  }
+  if (BACKLOG > 0) {
+    const b = await backlogRun(join(dir, 'data-backlog'), { requests: BACKLOG, concurrency: CONCURRENCY });
+    console.log(
+      `  backlog: ${fmt(b.queued)} queued, drained with ${fmt(b.delivered - b.queued)} more sent meanwhile at ` +
+        `${fmt(b.delivered / b.drainSecs)} msg/s; a request of 200 every 100 ms meanwhile: ` +
+        `p50 ${pct(b.latencies, 50).toFixed(1)} ms, p99 ${pct(b.latencies, 99).toFixed(1)} ms (target < 100 ms); ` +
+        `peak RSS ${fmt(b.peakRssMb)} MB (target < 300)`,
+    );
+  }
+  const pgUrl = process.env.DATABASE_URL;
+  if (!pgUrl?.startsWith('postgres')) {
+    console.log(
+      '  PostgreSQL: not measured (set DATABASE_URL=postgres://... to measure one and two instances)',
+    );
+    return;
+  }
+  const rates: number[] = [];
+  for (const instances of [1, 2]) {
+    const db = await freshDatabase(pgUrl);
+    const gws: RunningGateway[] = [];
+    try {
+      // One after the other: the first migrates the fresh database.
+      for (let i = 0; i < instances; i++) {
+        gws.push(await startGateway(join(dir, `data-pg-${instances}-${i}`), { DATABASE_URL: db.url }));
+      }
+      const r = await clientRun(gws, { ...opts, reports: 'polling' });
+      rates.push((REQUESTS * PER_REQUEST) / r.e2eSecs);
+      console.log(
+        clientLine(
+          `PostgreSQL, ${instances} instance${instances > 1 ? 's' : ''}, polling reports`,
+          r,
+          ceiling,
+        ),
+      );
+    } finally {
+      for (const g of gws) await g.stop();
+      await db.drop();
+    }
+  }
+  console.log(
+    `  PostgreSQL two instances / one: ${((rates[1] ?? 0) / (rates[0] ?? 1)).toFixed(2)}x (target >= 1.3)`,
+  );
 }
 
 await main();

@@ -81,6 +81,12 @@ export class JobRunner {
   #loopDone: Promise<void> = Promise.resolve();
   #wake: (() => void) | null = null;
   #woken = false;
+  /**
+   * The lanes the next round claims for: every lane after a wake-up from outside (an enqueue, a
+   * clock move, the poll), only its own after a job ends. A round per ended job that also claimed
+   * for the other lanes was a write per job for nothing.
+   */
+  #due: Set<Lane> | 'all' = 'all';
   #heartbeat: NodeJS.Timeout | null = null;
   #beating = false;
   #stopping: Promise<void> | null = null;
@@ -130,6 +136,15 @@ export class JobRunner {
 
   /** Something became due (an enqueue in this process, a clock move): claim now. */
   wake(): void {
+    this.#due = 'all';
+    this.#rouse();
+  }
+
+  #markDue(lane: Lane): void {
+    if (this.#due !== 'all') this.#due.add(lane);
+  }
+
+  #rouse(): void {
     this.#woken = true;
     const w = this.#wake;
     this.#wake = null;
@@ -182,6 +197,9 @@ export class JobRunner {
       // wake-up (clock move, enqueue, whenIdle) left set would send this loop round without ever
       // awaiting, freezing the process; the job that frees a slot wakes the loop again.
       this.#woken = false;
+      // With nothing running, a round looks at every lane: it is the round that can say idle.
+      const due = this.#inflight.size === 0 ? 'all' : this.#due;
+      this.#due = new Set();
       const seq = ++this.#claimSeq;
       const finishedBefore = this.#finished;
       let full = false;
@@ -189,7 +207,14 @@ export class JobRunner {
       let got = 0;
       for (const lane of this.#lanes) {
         const want = Math.min(this.#o.batchSize, lane.concurrency - lane.inflight);
-        if (want <= 0 || lane.kinds.length === 0) continue;
+        // A busy lane claims again once a batch's worth of room is free, not each time a job
+        // ends: a claim is a write, and 200 webhook calls ending one by one made 200 of them.
+        const batch = Math.min(this.#o.batchSize, Math.ceil(lane.concurrency / 4));
+        if (want <= 0 || lane.kinds.length === 0 || (lane.inflight > 0 && want < batch)) continue;
+        if (due !== 'all' && !due.has(lane)) {
+          lookedAll = false;
+          continue;
+        }
         let claimed: ClaimedJob[] = [];
         try {
           const now = this.#o.clock.now();
@@ -210,7 +235,10 @@ export class JobRunner {
         got += claimed.length;
         if (claimed.length > 0) this.#countClaims(claimed);
         for (const job of claimed) this.#run(job, lane);
-        if (claimed.length === want) full = true;
+        if (claimed.length === want) {
+          full = true;
+          this.#markDue(lane);
+        }
       }
       // Idle means every claim found nothing due (not that one failed to look) and nothing runs.
       // A job that finished during this round may have committed new due work after its claims
@@ -222,7 +250,10 @@ export class JobRunner {
       if (!this.#running) break;
       if (this.#woken) continue;
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.#o.pollMs);
+        const t = setTimeout(() => {
+          this.#due = 'all';
+          resolve();
+        }, this.#o.pollMs);
         t.unref();
         this.#wake = () => {
           clearTimeout(t);
@@ -257,7 +288,8 @@ export class JobRunner {
       this.#inflight.delete(job.id);
       lane.inflight -= 1;
       // A freed slot or a finished job may let the loop claim more, or report idle.
-      this.wake();
+      this.#markDue(lane);
+      this.#rouse();
     });
   }
 

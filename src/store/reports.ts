@@ -114,8 +114,12 @@ export function parseReportBody(json: string): ReportBody {
 
 // ---- polling ----
 
-/** Reports per poll (design.md §4: a poll answers a batch of up to 100). */
-export const POLL_BATCH_SIZE = 100;
+/**
+ * Reports per poll. A client reads at most a batch per round trip (the next poll waits for the
+ * acknowledgement), so the batch bounds how fast it can read: at 100, a client of a busy gateway
+ * (round trips of ~10 ms) could not read 10,000 reports a second (docs/decisions.md).
+ */
+export const POLL_BATCH_SIZE = 1000;
 
 export interface PolledBatch {
   batchId: string;
@@ -163,7 +167,7 @@ function unbatched(exec: Executor, accountId: string) {
 }
 
 /**
- * The batch a poll answers: the open one if there is one, else the next up to 100 waiting
+ * The batch a poll answers: the open one if there is one, else the next up to POLL_BATCH_SIZE waiting
  * polling reports under a new time-ordered batch id; null when nothing waits.
  *
  * Two polls of one account at the same moment (a client retrying, two pollers) must hand out

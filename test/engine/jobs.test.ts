@@ -123,6 +123,41 @@ describeEachDb('durable jobs (store)', (db) => {
     assert.equal(ids.size, 25, 'no job claimed twice');
   });
 
+  test('a claim over several kinds takes the oldest of them all, leaving out the running ones', async () => {
+    // Many due jobs of a kind not asked for come first; test.a's are all older than test.b's.
+    await enqueueJobs(
+      store.db,
+      [
+        ...Array.from({ length: 300 }, (_, i) => ({
+          kind: 'test.other',
+          payload: { n: i },
+          runAt: T0 - 1000,
+        })),
+        ...Array.from({ length: 6 }, (_, i) => ({ kind: 'test.b', payload: { n: `b${i}` }, runAt: T0 - i })),
+        ...Array.from({ length: 6 }, (_, i) => ({
+          kind: 'test.a',
+          payload: { n: `a${i}` },
+          runAt: T0 - 10 - i,
+        })),
+      ],
+      T0,
+    );
+    const first = await claimJobs(store, ['test.a', 'test.b'], 'w1', T0, T0 + LEASE, 4);
+    assert.deepEqual(
+      first.map((j) => j.payload.n),
+      ['a5', 'a4', 'a3', 'a2'],
+    );
+    // Their leases run out while the claimer still runs them: they are not taken again, and the
+    // next oldest of every kind are, however many running ones stand before them.
+    const later = T0 + LEASE + 1;
+    const running = first.map((j) => j.id);
+    const second = await claimJobs(store, ['test.a', 'test.b'], 'w1', later, later + LEASE, 4, running);
+    assert.deepEqual(
+      second.map((j) => j.payload.n),
+      ['a1', 'a0', 'b5', 'b4'],
+    );
+  });
+
   test('a claim takes only the kinds asked for, and nothing for no kinds or no room', async () => {
     await enqueueJobs(store.db, [...jobs(3, 'test.a'), ...jobs(4, 'test.b'), ...jobs(2, 'test.c')], T0);
     assert.deepEqual(await claimJobs(store, [], 'w1', T0, T0 + LEASE, 10), []);

@@ -195,9 +195,9 @@ describeEachDb('reports: polling and inquiry', (db) => {
     assert.deepEqual((await poll()).body.data.data, { reportId: '', report: null });
   });
 
-  test('250 reports come in batches of 100, 100 and 50, oldest first, each once', async () => {
+  test('2,500 reports come in batches of 1,000, 1,000 and 500, oldest first, each once', async () => {
     await drain();
-    const keys = Array.from({ length: 250 }, (_, i) => `m-bulk-${String(i).padStart(3, '0')}`);
+    const keys = Array.from({ length: 2500 }, (_, i) => `m-bulk-${String(i).padStart(4, '0')}`);
     await report(
       acme.accountId,
       keys.map((k) => body(k)),
@@ -213,7 +213,7 @@ describeEachDb('reports: polling and inquiry', (db) => {
       seen.push(...(p.report ?? []).map((r) => r.msgKey));
       await ack(p.reportId);
     }
-    assert.deepEqual(sizes, [100, 100, 50]);
+    assert.deepEqual(sizes, [1000, 1000, 500]);
     assert.deepEqual(seen, keys);
     assert.equal(new Set(ids).size, 3);
     assert.deepEqual([...ids].sort(), ids, 'batch ids are time-ordered');
@@ -223,18 +223,18 @@ describeEachDb('reports: polling and inquiry', (db) => {
     await drain();
     await report(
       acme.accountId,
-      Array.from({ length: 150 }, (_, i) => body(`m-race-${i}`)),
+      Array.from({ length: 1500 }, (_, i) => body(`m-race-${i}`)),
     );
     const answers = await Promise.all(Array.from({ length: 12 }, () => poll()));
     const batchIds = new Set(answers.map((a) => a.body.data.data.reportId));
     assert.equal(batchIds.size, 1, `batches handed out: ${[...batchIds].join(', ')}`);
     const [only] = batchIds;
     assert.ok(only);
-    assert.equal(answers[0]?.body.data.data.report?.length, 100);
+    assert.equal(answers[0]?.body.data.data.report?.length, 1000);
     await ack(only);
     const rest = (await poll()).body.data.data;
-    assert.equal(rest.report?.length, 50);
-    assert.equal(rest.report?.[0]?.msgKey, 'm-race-100');
+    assert.equal(rest.report?.length, 500);
+    assert.equal(rest.report?.[0]?.msgKey, 'm-race-1000');
     await ack(rest.reportId);
   });
 

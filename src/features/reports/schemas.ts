@@ -60,7 +60,7 @@ export const ReportIdParams = Type.Object({ reportId: Type.String({ minLength: 1
 export const polling = {
   ...doc(
     'Take the waiting reports (polling mode)',
-    'Up to 100 reports, oldest first. The same batch (same reportId) is answered until it is ' +
+    'Up to 1,000 reports, oldest first. The same batch (same reportId) is answered until it is ' +
       'acknowledged with DELETE; nothing waiting: reportId "" and report null.',
   ),
   response: {

@@ -17,6 +17,7 @@ import * as m0014 from './0014_twofa.ts';
 import * as m0015 from './0015_mo.ts';
 import * as m0016 from './0016_smpp.ts';
 import * as m0017 from './0017_console.ts';
+import * as m0018 from './0018_job_kinds.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -44,4 +45,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0015_mo', m0015],
   ['0016_smpp', m0016],
   ['0017_console', m0017],
+  ['0018_job_kinds', m0018],
 ];

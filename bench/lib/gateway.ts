@@ -1,0 +1,90 @@
+/**
+ * What the send benchmarks share: a gateway started as `npm start` starts it (a child process of
+ * bin/omnigate.mjs, with environment overrides), JSON calls, percentiles and peak memory.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
+
+export interface RunningGateway {
+  base: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `omnigate serve` on a free port. `env` adds to the environment (OMNIGATE_ROLE,
+ * DATABASE_URL...); BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles it.
+ */
+export async function startGateway(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningGateway> {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const bin = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
+  const child = spawn(process.execPath, [...nodeArgs, bin, 'serve', '--port', '0'], {
+    env: {
+      ...process.env,
+      OMNIGATE_DATA_DIR: dataDir,
+      OMNIGATE_ADMIN_TOKEN: ADMIN_TOKEN,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', () => reject(new Error(`gateway exited: ${out}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function call(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<unknown> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export const post = (url: string, headers: Record<string, string>, body: unknown) =>
+  call('POST', url, headers, body);
+
+export function pct(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** The process's peak resident memory so far (VmHWM), in MB; 0 where /proc is missing. */
+export function peakRssMb(pid: number): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
