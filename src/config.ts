@@ -14,6 +14,12 @@ export interface Config {
   readonly clock: 'system' | 'manual';
   readonly publicUrl: string;
   readonly role: 'api' | 'worker' | 'all';
+  /**
+   * With the role `all`, the engine runs in a thread of its own (src/engine/thread.ts), off the
+   * event loop that accepts requests. Not with a connectors file: SMPP binds stay beside the
+   * HTTP server that reports their state.
+   */
+  readonly engineThread: boolean;
   /** Largest request body accepted, in bytes (413 above it). */
   readonly bodyLimit: number;
   readonly logLevel: string;
@@ -84,6 +90,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     clock: oneOf('OMNIGATE_CLOCK', e.OMNIGATE_CLOCK, ['system', 'manual'] as const, 'system'),
     publicUrl: (e.OMNIGATE_PUBLIC_URL || `http://${urlHost}:${port}`).replace(/\/+$/, ''),
     role: oneOf('OMNIGATE_ROLE', e.OMNIGATE_ROLE, ['api', 'worker', 'all'] as const, 'all'),
+    engineThread: bool('OMNIGATE_ENGINE_THREAD', e.OMNIGATE_ENGINE_THREAD, true),
     bodyLimit: int('OMNIGATE_BODY_LIMIT', e.OMNIGATE_BODY_LIMIT, 2 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     logLevel: e.LOG_LEVEL || 'info',
     jobLeaseMs: int('OMNIGATE_JOB_LEASE_MS', e.OMNIGATE_JOB_LEASE_MS, 30_000, 1000, 3_600_000),

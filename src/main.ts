@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { type EngineThread, startEngineThread } from './engine/thread.ts';
 import { consoleBundle } from './features/console/bundle.ts';
 import { createGateway } from './gateway.ts';
 
@@ -8,8 +9,18 @@ import { createGateway } from './gateway.ts';
  * a second one exits at once.
  */
 export async function serve(config: Config): Promise<void> {
-  const gw = await createGateway(config);
+  const threaded = config.role === 'all' && config.engineThread && config.connectorsFile === null;
+  let engine: EngineThread | null = null;
+  const gw = await createGateway(config, threaded ? { engine: { workAdded: () => engine?.wake() } } : {});
   const log = gw.ctx.logger;
+  // After this thread's gateway: it has migrated the database and made the admin token.
+  if (threaded) engine = await startEngineThread(config, gw.ctx.events, gw.ctx.clock, log);
+  const stop = async () => {
+    // Requests first (no new work), then the engine, then this thread's database connection.
+    await gw.app.close();
+    await engine?.stop();
+    await gw.stop();
+  };
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;
@@ -18,7 +29,7 @@ export async function serve(config: Config): Promise<void> {
       process.exit(1);
     }
     log.info({ signal }, 'stopping: finishing in-flight work');
-    gw.stop().then(
+    stop().then(
       () => {
         log.info('stopped');
         process.exit(0);

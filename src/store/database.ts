@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
 import { migrate, migrated } from './migrator.ts';
@@ -53,10 +64,35 @@ function openSqlite(path: string): Store {
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<DB>({ dialect: new WriterSqliteDialect({ database: withStatementCache(database) }) });
   return makeStore(db, SQLITE, async () => {
     await db.destroy();
   });
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting for it up to the
+ * busy timeout. A deferred one that read first and then wrote, while another connection (the
+ * engine's thread, another process) had written meanwhile, failed at once with SQLITE_BUSY: its
+ * snapshot was stale, and no wait could help.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriterSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 const STATEMENT_CACHE = 500;

@@ -90,7 +90,11 @@ export function useTimeline(phone: string): Timeline {
       const m = model.current;
       const have = new Set(m.entries.map((x) => x.key));
       const oldest = m.entries.find((x) => x.kind === 'item')?.key ?? 0;
-      const added = items.filter((i) => !have.has(i.id) && i.id >= oldest).map(itemEntry);
+      // Below the oldest row held, an item would leave a hole above the unloaded older pages;
+      // with none (an inbox that was empty when opened), it is simply earlier: the newest page
+      // read at the stream's opening can land before the stream's own items, older than it.
+      const fits = (i: TimelineItem) => m.olderCursor === null || i.id >= oldest;
+      const added = items.filter((i) => !have.has(i.id) && fits(i)).map(itemEntry);
       if (added.length === 0) return;
       const last = m.entries.at(-1);
       const entries = [...m.entries, ...added];

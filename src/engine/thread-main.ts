@@ -1,0 +1,34 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { ManualClock } from '../clock.ts';
+import { createGateway } from '../gateway.ts';
+import {
+  type EngineThreadData,
+  FORWARDED_EVENTS,
+  type FromEngine,
+  type ToEngine,
+} from './thread-messages.ts';
+
+/*
+ * The engine's thread: the same gateway with the `worker` role (job runner, connectors), on its
+ * own database connection, beside the serving thread that answers HTTP (src/engine/thread.ts).
+ */
+const port = parentPort;
+if (!port) throw new Error('thread-main.ts runs as a worker thread');
+const { config } = workerData as EngineThreadData;
+const gw = await createGateway({ ...config, role: 'worker' });
+const send = (m: FromEngine) => port.postMessage(m);
+for (const name of FORWARDED_EVENTS) {
+  gw.ctx.events.on(name, (payload) => send({ type: 'event', name, payload } as FromEngine));
+}
+port.on('message', (m: ToEngine) => {
+  if (m.type === 'wake') gw.runner?.wake();
+  else if (m.type === 'clock' && gw.ctx.clock instanceof ManualClock) gw.ctx.clock.set(m.now);
+  else if (m.type === 'stop') {
+    void gw.stop().finally(() => {
+      send({ type: 'stopped' });
+      port.close();
+    });
+  }
+});
+gw.start();
+send({ type: 'ready' });

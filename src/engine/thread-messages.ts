@@ -1,0 +1,36 @@
+import type { Config } from '../config.ts';
+import type { EngineEventMap } from './events.ts';
+
+/** What the serving thread tells the engine's thread. */
+export type ToEngine =
+  | { type: 'wake' }
+  /** The manual clock moved here (a sandbox call): the engine follows at once. */
+  | { type: 'clock'; now: number }
+  | { type: 'stop' };
+
+/** What the engine's thread tells the serving thread. */
+export type FromEngine =
+  | { type: 'ready' }
+  | { type: 'stopped' }
+  /** An engine event, re-emitted in the serving thread for /metrics, the overview and live inboxes. */
+  | {
+      [K in keyof EngineEventMap]: { type: 'event'; name: K; payload: EngineEventMap[K] };
+    }[keyof EngineEventMap];
+
+export interface EngineThreadData {
+  config: Config;
+}
+
+/** Every event the engine emits that the serving thread listens to. */
+export const FORWARDED_EVENTS: ReadonlyArray<keyof EngineEventMap> = [
+  'job.claimed',
+  'job.completed',
+  'job.failed',
+  'job.dead',
+  'job.rescheduled',
+  'job.lost',
+  'messages.accepted',
+  'messages.final',
+  'messages.failed',
+  'sandbox.inbox',
+];

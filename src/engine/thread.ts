@@ -1,0 +1,75 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { EngineEvents } from './events.ts';
+import type { EngineThreadData, FromEngine, ToEngine } from './thread-messages.ts';
+
+export interface EngineThread {
+  /** Work was enqueued here: the engine claims now rather than at its next poll. */
+  wake(): void;
+  /** Graceful: the engine finishes in-flight jobs (up to the grace period) and releases the rest. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the engine (job runner, connectors) in a worker thread of this process, so that dispatch
+ * passes and receipts do not hold the event loop that accepts requests: one process, two cores.
+ * The thread opens its own connection to the same database and is otherwise an instance of the
+ * `worker` role; what this thread needs from it (events for /metrics, the overview and live
+ * inboxes) comes back as messages. A thread that dies takes the process with it (exit code 1):
+ * a gateway that accepts but never delivers must not look healthy.
+ */
+export async function startEngineThread(
+  config: Config,
+  events: EngineEvents,
+  clock: Clock,
+  logger: Logger,
+): Promise<EngineThread> {
+  const data: EngineThreadData = { config };
+  const worker = new Worker(new URL('../../bin/engine-thread.mjs', import.meta.url), { workerData: data });
+  const post = (m: ToEngine) => worker.postMessage(m);
+  let stopping = false;
+  let stopped: Promise<void> | null = null;
+  worker.on('error', (err) => {
+    logger.fatal({ err }, 'the engine thread failed; exiting');
+    process.exit(1);
+  });
+  worker.on('exit', (code) => {
+    if (stopping) return;
+    logger.fatal({ code }, 'the engine thread exited; exiting');
+    process.exit(1);
+  });
+  await new Promise<void>((resolve) => {
+    worker.on('message', (m: FromEngine) => {
+      if (m.type === 'event') events.emit(m.name, m.payload);
+      else if (m.type === 'ready') resolve();
+      // Stopped: whatever handle a library left open must not keep the process waiting.
+      else if (m.type === 'stopped') void worker.terminate();
+    });
+  });
+  const unsubscribe = clock.onChange(() => post({ type: 'clock', now: clock.now() }));
+  // Many enqueues in one tick (a send's jobs, then a report's) make one message.
+  let waking = false;
+  return {
+    wake() {
+      if (waking || stopping) return;
+      waking = true;
+      queueMicrotask(() => {
+        waking = false;
+        post({ type: 'wake' });
+      });
+    },
+    stop() {
+      if (!stopped) {
+        stopping = true;
+        unsubscribe();
+        stopped = new Promise<void>((resolve) => {
+          worker.once('exit', () => resolve());
+          post({ type: 'stop' });
+        });
+      }
+      return stopped;
+    },
+  };
+}

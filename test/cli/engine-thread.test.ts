@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { describeEachDb } from '../helpers/db.ts';
+import { serveProcess } from '../helpers/process.ts';
+
+const TOKEN = 'engine-thread-test-admin-token';
+
+async function call(base: string, method: string, path: string, auth: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are what the assertions check.
+const json = (text: string) => JSON.parse(text) as Record<string, any>;
+
+/**
+ * `omnigate serve` with its defaults runs the engine in a thread of its own: what the engine does
+ * there is what a client and an operator see from the serving thread, as with one event loop.
+ */
+describeEachDb('omnigate serve: the engine in its own thread', (db) => {
+  test('sends are delivered and reported, the metrics count them, and the manual clock fires reservations', {
+    timeout: 120_000,
+  }, async () => {
+    // Makes the suite's schema on PostgreSQL (the process only connects to it).
+    await (await db.openStore()).close();
+    const s = await serveProcess({
+      DATABASE_URL: db.processUrl,
+      OMNIGATE_DATA_DIR: join(db.dir, 'data-thread'),
+      OMNIGATE_ADMIN_TOKEN: TOKEN,
+      OMNIGATE_CLOCK: 'manual',
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      assert.match(s.output(), /role all/);
+      const admin = `Bearer ${TOKEN}`;
+      const acc = json((await call(s.base, 'POST', '/admin/v1/accounts', admin, { name: 'thread' })).text);
+      await call(s.base, 'POST', `/admin/v1/accounts/${acc.accountId}/senders`, admin, {
+        number: '0212345678',
+      });
+      await call(s.base, 'POST', '/sandbox/v1/clock', admin, { set: '2026-11-25 10:00:00' });
+      const sent = await call(s.base, 'POST', '/api/comm/v1/send/omni', acc.apiKey, {
+        destinations: Array.from({ length: 200 }, (_, i) => ({ to: `010${20_000_000 + i}` })),
+        messageFlow: [{ sms: { from: '0212345678', text: 'hello' } }],
+      });
+      assert.equal(sent.status, 200, sent.text);
+      // Every report, read and acknowledged as a client does (no sleep: polls until all came).
+      const seen = new Set<string>();
+      const deadline = Date.now() + 60_000;
+      while (seen.size < 200) {
+        assert.ok(Date.now() < deadline, `only ${seen.size} of 200 reports came`);
+        const poll = json((await call(s.base, 'GET', '/api/comm/v1/report/polling', acc.apiKey)).text);
+        const { reportId, report } = poll.data.data;
+        if (!report) continue;
+        for (const r of report) {
+          assert.ok(!seen.has(r.msgKey), `report for ${r.msgKey} twice`);
+          assert.equal(r.reportCode, '10000');
+          seen.add(r.msgKey);
+        }
+        await call(s.base, 'DELETE', `/api/comm/v1/report/polling/${reportId}`, acc.apiKey);
+      }
+      // The engine's events reach this thread's counters.
+      const metrics = (await call(s.base, 'GET', '/metrics', admin)).text;
+      assert.match(metrics, /omnigate_messages_final_total\{status="delivered"\} 200/);
+      assert.match(metrics, /omnigate_messages_accepted_total 200/);
+
+      // A reservation fires when the clock, moved through the serving thread, reaches it.
+      const resv = await call(s.base, 'POST', '/api/comm/v1/reservation', acc.apiKey, {
+        destinations: [{ to: '01020009999' }],
+        messageFlow: [{ sms: { from: '0212345678', text: 'later' } }],
+        resvSendTime: '2026-11-25 12:00:00',
+      });
+      assert.equal(json(resv.text).data.code, 'A000', resv.text);
+      await call(s.base, 'POST', '/sandbox/v1/clock', admin, { advanceSeconds: 3 * 3600 });
+      for (;;) {
+        assert.ok(Date.now() < deadline, 'the reservation did not fire');
+        const inbox = json((await call(s.base, 'GET', '/sandbox/v1/handsets/01020009999/inbox', admin)).text);
+        if (JSON.stringify(inbox).includes('later')) break;
+      }
+    } finally {
+      s.child.kill('SIGTERM');
+      assert.equal(await s.exit, 0, s.output());
+    }
+  });
+});
