@@ -55,12 +55,14 @@ export interface GatewayOptions {
    * tells the thread instead.
    */
   engine?: 'here' | { workAdded: () => void };
+  /** Where a manual clock starts when the database keeps no time yet (default: now). */
+  clockStart?: number;
 }
 
-async function makeClock(config: Config, store: Store): Promise<Clock> {
+async function makeClock(config: Config, store: Store, start: number): Promise<Clock> {
   if (config.clock === 'system') return new SystemClock();
   const kept = await getSetting(store, CLOCK_SETTING);
-  return new ManualClock(kept ? Number(kept) : Date.now());
+  return new ManualClock(kept ? Number(kept) : start);
 }
 
 /** Builds everything from the configuration: store → clock → engine → app. */
@@ -75,7 +77,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     await store.close();
     throw err;
   }
-  const clock = await makeClock(config, store);
+  const clock = await makeClock(config, store, options.clockStart ?? Date.now());
   const events = new EventBus<EngineEventMap>();
   const handlers = new Map<string, JobHandler>(options.handlers ?? []);
   const connectors = new ConnectorRegistry();
@@ -123,9 +125,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       pollMs: config.jobPollMs,
     });
   }
-  events.on('job.dead', (e) =>
-    logger.error({ kind: e.kind, job: e.id, attempts: e.attempts }, 'job gave up'),
-  );
+  // Where the jobs run: a serving thread re-emits its engine thread's events, logged there.
+  if (runner) {
+    events.on('job.dead', (e) =>
+      logger.error({ kind: e.kind, job: e.id, attempts: e.attempts }, 'job gave up'),
+    );
+  }
 
   const { token, generated } = resolveAdminToken(config);
   const metrics = createMetrics(store, events, smppConnectors);

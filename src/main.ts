@@ -9,7 +9,10 @@ import { createGateway } from './gateway.ts';
  * a second one exits at once.
  */
 export async function serve(config: Config): Promise<void> {
-  const threaded = config.role === 'all' && config.engineThread && config.connectorsFile === null;
+  // An in-memory SQLite database is one per connection: a thread of its own would see none of it.
+  const inMemory = config.databaseUrl === 'sqlite:' || config.databaseUrl.startsWith('sqlite::memory:');
+  const threaded =
+    config.role === 'all' && config.engineThread && config.connectorsFile === null && !inMemory;
   let engine: EngineThread | null = null;
   const gw = await createGateway(config, threaded ? { engine: { workAdded: () => engine?.wake() } } : {});
   const log = gw.ctx.logger;

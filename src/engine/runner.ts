@@ -87,6 +87,12 @@ export class JobRunner {
    * for the other lanes was a write per job for nothing.
    */
   #due: Set<Lane> | 'all' = 'all';
+  /**
+   * When a round last looked at every lane (real time). Ended jobs keep cutting the poll's wait
+   * short; this deadline still makes a round look at every lane each poll interval, for work that
+   * became due with no wake-up here (timers, retries, other instances' enqueues).
+   */
+  #lookedAllAt = 0;
   #heartbeat: NodeJS.Timeout | null = null;
   #beating = false;
   #stopping: Promise<void> | null = null;
@@ -198,7 +204,9 @@ export class JobRunner {
       // awaiting, freezing the process; the job that frees a slot wakes the loop again.
       this.#woken = false;
       // With nothing running, a round looks at every lane: it is the round that can say idle.
-      const due = this.#inflight.size === 0 ? 'all' : this.#due;
+      const polled = Date.now() - this.#lookedAllAt >= this.#o.pollMs;
+      const due = this.#inflight.size === 0 || polled ? 'all' : this.#due;
+      if (due === 'all') this.#lookedAllAt = Date.now();
       this.#due = new Set();
       const seq = ++this.#claimSeq;
       const finishedBefore = this.#finished;
@@ -207,11 +215,13 @@ export class JobRunner {
       let got = 0;
       for (const lane of this.#lanes) {
         const want = Math.min(this.#o.batchSize, lane.concurrency - lane.inflight);
-        // A busy lane claims again once a batch's worth of room is free, not each time a job
-        // ends: a claim is a write, and 200 webhook calls ending one by one made 200 of them.
+        // After its own jobs end, a busy lane claims again once a batch's worth of room is free,
+        // not each time one ends: a claim is a write, and 200 webhook calls ending one by one
+        // made 200 of them. A wake-up or the poll claims whatever room there is: slow jobs
+        // holding most of the lane must not hold back its other kinds.
         const batch = Math.min(this.#o.batchSize, Math.ceil(lane.concurrency / 4));
-        if (want <= 0 || lane.kinds.length === 0 || (lane.inflight > 0 && want < batch)) continue;
-        if (due !== 'all' && !due.has(lane)) {
+        if (want <= 0 || lane.kinds.length === 0) continue;
+        if (due !== 'all' && (!due.has(lane) || (lane.inflight > 0 && want < batch))) {
           lookedAll = false;
           continue;
         }

@@ -14,8 +14,8 @@ import {
  */
 const port = parentPort;
 if (!port) throw new Error('thread-main.ts runs as a worker thread');
-const { config } = workerData as EngineThreadData;
-const gw = await createGateway({ ...config, role: 'worker' });
+const { config, clockNow } = workerData as EngineThreadData;
+const gw = await createGateway({ ...config, role: 'worker' }, { clockStart: clockNow });
 const send = (m: FromEngine) => port.postMessage(m);
 for (const name of FORWARDED_EVENTS) {
   gw.ctx.events.on(name, (payload) => send({ type: 'event', name, payload } as FromEngine));

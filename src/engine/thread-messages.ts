@@ -19,6 +19,8 @@ export type FromEngine =
 
 export interface EngineThreadData {
   config: Config;
+  /** The serving thread's clock: a manual clock the database keeps no time for yet starts here too. */
+  clockNow: number;
 }
 
 /** Every event the engine emits that the serving thread listens to. */

@@ -26,7 +26,7 @@ export async function startEngineThread(
   clock: Clock,
   logger: Logger,
 ): Promise<EngineThread> {
-  const data: EngineThreadData = { config };
+  const data: EngineThreadData = { config, clockNow: clock.now() };
   const worker = new Worker(new URL('../../bin/engine-thread.mjs', import.meta.url), { workerData: data });
   const post = (m: ToEngine) => worker.postMessage(m);
   let stopping = false;

@@ -87,3 +87,37 @@ describeEachDb('omnigate serve: the engine in its own thread', (db) => {
     }
   });
 });
+
+test('an in-memory SQLite database keeps the engine on the serving thread, and delivers', {
+  timeout: 60_000,
+}, async () => {
+  const s = await serveProcess({
+    DATABASE_URL: 'sqlite::memory:',
+    OMNIGATE_ADMIN_TOKEN: TOKEN,
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    const admin = `Bearer ${TOKEN}`;
+    const acc = json((await call(s.base, 'POST', '/admin/v1/accounts', admin, { name: 'memory' })).text);
+    await call(s.base, 'POST', `/admin/v1/accounts/${acc.accountId}/senders`, admin, {
+      number: '0212345678',
+    });
+    const sent = await call(s.base, 'POST', '/api/comm/v1/send/omni', acc.apiKey, {
+      destinations: [{ to: '01020001111' }],
+      messageFlow: [{ sms: { from: '0212345678', text: 'kept in memory' } }],
+    });
+    assert.equal(sent.status, 200, sent.text);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      assert.ok(Date.now() < deadline, 'no report came');
+      const poll = json((await call(s.base, 'GET', '/api/comm/v1/report/polling', acc.apiKey)).text);
+      if (poll.data.data.report) {
+        assert.equal(poll.data.data.report[0].reportCode, '10000');
+        break;
+      }
+    }
+  } finally {
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exit, 0, s.output());
+  }
+});
