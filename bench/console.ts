@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { ADMIN_TOKEN, post, startGateway } from './lib/gateway.ts';
+import { ADMIN_TOKEN, benchAccount, post, startGateway } from './lib/gateway.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
@@ -54,12 +54,7 @@ async function main(): Promise<void> {
   });
   try {
     // 1,000 messages to one handset, through the client API as a client sends them.
-    const admin = { authorization: `Bearer ${TOKEN}` };
-    const acc = (await post(`${gw.base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
-      accountId: string;
-      apiKey: string;
-    };
-    await post(`${gw.base}/admin/v1/accounts/${acc.accountId}/senders`, admin, { number: '0212345678' });
+    const acc = await benchAccount(gw.base);
     for (let r = 0; r < 5; r++) {
       await post(
         `${gw.base}/api/comm/v1/send/omni`,

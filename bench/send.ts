@@ -22,7 +22,17 @@ import { openStore } from '../src/store/database.ts';
 import { newId } from '../src/store/ids.ts';
 import { backlogRun } from './lib/backlog-run.ts';
 import { type ClientRunResult, clientRun } from './lib/client-run.ts';
-import { ADMIN_TOKEN, fmt, pct, post, type RunningGateway, startGateway } from './lib/gateway.ts';
+import {
+  ADMIN_TOKEN,
+  benchAccount,
+  fmt,
+  PER_REQUEST,
+  pct,
+  post,
+  type RunningGateway,
+  sendBody,
+  startGateway,
+} from './lib/gateway.ts';
 import { freshDatabase } from './lib/postgres.ts';
 
 const { values } = parseArgs({
@@ -36,7 +46,6 @@ const { values } = parseArgs({
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
 const BACKLOG = Number(values.backlog);
-const PER_REQUEST = 200;
 const TOKEN = ADMIN_TOKEN;
 /** The busy handset of the --console runs: every tenth recipient. */
 const BUSY = '01099990000';
@@ -166,20 +175,9 @@ async function run(
   const worker = mode === 'split' ? await gatewayOf('worker', mode) : null;
   const role = mode === 'api' ? 'api' : 'all';
   try {
-    const admin = { authorization: `Bearer ${TOKEN}` };
-    const acc = (await post(`${gw.base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
-      accountId: string;
-      apiKey: string;
-    };
-    await post(`${gw.base}/admin/v1/accounts/${acc.accountId}/senders`, admin, { number: '0212345678' });
+    const acc = await benchAccount(gw.base);
     const client = { authorization: acc.apiKey };
-    const body = (r: number) => ({
-      destinations: Array.from({ length: PER_REQUEST }, (_, i) => ({
-        to: shape.busy && i % 10 === 0 ? BUSY : `010${10_000_000 + ((r * PER_REQUEST + i) % 89_999_999)}`,
-        replaceWords: { name: `user${i}` },
-      })),
-      messageFlow: [{ sms: { from: '0212345678', text: '#{name}, your code is 1234' } }],
-    });
+    const body = (r: number) => sendBody(r, shape.busy ? BUSY : undefined);
     for (let w = 0; w < 5; w++) await post(`${gw.base}/api/comm/v1/send/omni`, client, body(REQUESTS + w));
     const reader = new Database(gw.dbFile, { readonly: true });
     const delivered = reader.prepare("select count(*) as n from messages where status = 'delivered'");
@@ -194,7 +192,7 @@ async function run(
     }
     const before = (delivered.get() as { n: number }).n;
     // Bodies are written before the clock starts: the client shares this machine's two cores.
-    const bodies = Array.from({ length: REQUESTS }, (_, r) => JSON.stringify(body(r)));
+    const bodies = Array.from({ length: REQUESTS }, (_, r) => body(r));
     const latencies: number[] = [];
     let next = 0;
     const watching = shape.console ? await openConsole(gw.base, BUSY) : null;

@@ -7,8 +7,7 @@
 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { PER_REQUEST } from './client-run.ts';
-import { ADMIN_TOKEN, peakRssMb, post, startGateway } from './gateway.ts';
+import { benchAccount, PER_REQUEST, peakRssMb, post, sendBody, sleep, startGateway } from './gateway.ts';
 
 export interface BacklogResult {
   queued: number;
@@ -19,37 +18,22 @@ export interface BacklogResult {
   peakRssMb: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function backlogRun(
   dataDir: string,
   opts: { requests: number; concurrency: number },
 ): Promise<BacklogResult> {
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const body = (r: number) =>
-    JSON.stringify({
-      destinations: Array.from({ length: PER_REQUEST }, (_, i) => ({
-        to: `010${10_000_000 + ((r * PER_REQUEST + i) % 89_999_999)}`,
-        replaceWords: { name: `user${i}` },
-      })),
-      messageFlow: [{ sms: { from: '0212345678', text: '#{name}, your code is 1234' } }],
-    });
   // Phase 1: the backlog, queued by an instance that runs no workers.
   const api = await startGateway(dataDir, { OMNIGATE_ROLE: 'api' });
   let client: Record<string, string>;
   try {
-    const acc = (await post(`${api.base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
-      accountId: string;
-      apiKey: string;
-    };
-    await post(`${api.base}/admin/v1/accounts/${acc.accountId}/senders`, admin, { number: '0212345678' });
+    const acc = await benchAccount(api.base);
     client = { authorization: acc.apiKey };
     let next = 0;
     await Promise.all(
       Array.from({ length: opts.concurrency }, async () => {
         while (next < opts.requests) {
           const r = next++;
-          await post(`${api.base}/api/comm/v1/send/omni`, client, body(r));
+          await post(`${api.base}/api/comm/v1/send/omni`, client, sendBody(r));
         }
       }),
     );
@@ -70,7 +54,7 @@ export async function backlogRun(
     const sender = (async () => {
       while (draining) {
         const s = performance.now();
-        await post(`${gw.base}/api/comm/v1/send/omni`, client, body(opts.requests + sent));
+        await post(`${gw.base}/api/comm/v1/send/omni`, client, sendBody(opts.requests + sent));
         latencies.push(performance.now() - s);
         sent += 1;
         await sleep(Math.max(0, 100 - (performance.now() - s)));

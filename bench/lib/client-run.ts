@@ -6,9 +6,17 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN_TOKEN, call, peakRssMb, post, type RunningGateway } from './gateway.ts';
-
-export const PER_REQUEST = 200;
+import {
+  ADMIN_TOKEN,
+  benchAccount,
+  call,
+  PER_REQUEST,
+  peakRssMb,
+  post,
+  type RunningGateway,
+  sendBody,
+  sleep,
+} from './gateway.ts';
 
 export interface ClientRunResult {
   acceptSecs: number;
@@ -47,8 +55,6 @@ async function startReceiver(): Promise<Receiver> {
   return Object.assign(r, { url: `http://127.0.0.1:${port}/reports`, close: () => server.close() });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Reads and acknowledges reports until `want` distinct ones are in `seen`. */
 async function pollUntil(
   base: string,
@@ -82,11 +88,7 @@ export async function clientRun(
   const [first] = gateways;
   if (!first) throw new Error('no gateway');
   const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const acc = (await post(`${first.base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
-    accountId: string;
-    apiKey: string;
-  };
-  await post(`${first.base}/admin/v1/accounts/${acc.accountId}/senders`, admin, { number: '0212345678' });
+  const acc = await benchAccount(first.base);
   const receiver = opts.reports === 'webhook' ? await startReceiver() : null;
   if (receiver) {
     const accUrl = `${first.base}/admin/v1/accounts/${acc.accountId}`;
@@ -94,14 +96,6 @@ export async function clientRun(
     await call('PUT', `${accUrl}/report-mode`, admin, { mode: 'webhook' });
   }
   const client = { authorization: acc.apiKey };
-  const body = (r: number) =>
-    JSON.stringify({
-      destinations: Array.from({ length: PER_REQUEST }, (_, i) => ({
-        to: `010${10_000_000 + ((r * PER_REQUEST + i) % 89_999_999)}`,
-        replaceWords: { name: `user${i}` },
-      })),
-      messageFlow: [{ sms: { from: '0212345678', text: '#{name}, your code is 1234' } }],
-    });
   const seen = receiver?.seen ?? new Set<string>();
   const counters = { duplicates: 0 };
   const received = async (want: number) => {
@@ -111,12 +105,12 @@ export async function clientRun(
   try {
     // Warm-up: five requests, their reports read, before the clock starts.
     for (let w = 0; w < 5; w++) {
-      await post(`${first.base}/api/comm/v1/send/omni`, client, body(opts.requests + w));
+      await post(`${first.base}/api/comm/v1/send/omni`, client, sendBody(opts.requests + w));
     }
     await received(5 * PER_REQUEST);
     const want = seen.size + opts.requests * PER_REQUEST;
     // Bodies are written before the clock starts: the client shares this machine's cores.
-    const bodies = Array.from({ length: opts.requests }, (_, r) => body(r));
+    const bodies = Array.from({ length: opts.requests }, (_, r) => sendBody(r));
     const latencies: number[] = [];
     let next = 0;
     const t0 = performance.now();

@@ -88,3 +88,33 @@ export function peakRssMb(pid: number): number {
 }
 
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export const SENDER = '0212345678';
+export const PER_REQUEST = 200;
+
+/** An account with the bench's sender number registered: its id and API key. */
+export async function benchAccount(base: string): Promise<{ accountId: string; apiKey: string }> {
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const acc = (await post(`${base}/admin/v1/accounts`, admin, { name: 'bench' })) as {
+    accountId: string;
+    apiKey: string;
+  };
+  await post(`${base}/admin/v1/accounts/${acc.accountId}/senders`, admin, { number: SENDER });
+  return acc;
+}
+
+/**
+ * Request `r`: 200 distinct recipients, each with a `#{name}` substitution, as JSON; with `busy`,
+ * every tenth recipient is that one handset instead.
+ */
+export function sendBody(r: number, busy?: string): string {
+  return JSON.stringify({
+    destinations: Array.from({ length: PER_REQUEST }, (_, i) => ({
+      to: busy && i % 10 === 0 ? busy : `010${10_000_000 + ((r * PER_REQUEST + i) % 89_999_999)}`,
+      replaceWords: { name: `user${i}` },
+    })),
+    messageFlow: [{ sms: { from: SENDER, text: '#{name}, your code is 1234' } }],
+  });
+}
