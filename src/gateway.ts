@@ -1,31 +1,11 @@
-import pino, { type Logger } from 'pino';
 import { buildApp, type GatewayApp } from './app.ts';
-import { type Clock, ManualClock, SystemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import { loadConnectorsConfig } from './connectors/config.ts';
-import { ConnectorRegistry } from './connectors/registry.ts';
-import { createSandboxConnector } from './connectors/sandbox/connector.ts';
-import { addSmppConnectors } from './connectors/smpp/from-file.ts';
 import type { Ctx } from './context.ts';
-import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './engine/dispatch.ts';
-import { type EngineEventMap, EventBus } from './engine/events.ts';
-import { type JobHandler, JobRunner } from './engine/runner.ts';
-import { sweepJob } from './engine/sweep.ts';
+import { createEngine, type EngineOptions } from './engine/engine.ts';
+import type { JobRunner } from './engine/runner.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
-import { broadcastJobHandlers } from './features/brandmessage/broadcast-jobs.ts';
-import { friendGroupJobHandlers } from './features/brandmessage/friend-group-jobs.ts';
-import { videoJobHandlers } from './features/brandmessage/video-jobs.ts';
-import { infomsgJobHandlers } from './features/infomsg/jobs.ts';
-import { moJobHandlers } from './features/mo/jobs.ts';
-import { reportJobHandlers } from './features/reports/jobs.ts';
-import { reservationJobHandlers } from './features/reservations/fire.ts';
-import { CLOCK_SETTING } from './features/sandbox/clock.ts';
-import { twofaJobHandlers } from './features/twofa/jobs.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { createMetrics } from './http/metrics.ts';
-import { openStore, type Store } from './store/database.ts';
-import { enqueueJobs } from './store/jobs.ts';
-import { getSetting } from './store/settings.ts';
 
 export interface Gateway {
   readonly ctx: Ctx;
@@ -41,147 +21,31 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export interface GatewayOptions {
-  logger?: Logger;
-  /** Extra job kinds (tests). */
-  handlers?: ReadonlyMap<string, JobHandler>;
-  /** PostgreSQL schema (tests give each file its own). */
-  schema?: string;
+export interface GatewayOptions extends EngineOptions {
   /** More client-API plugins (tests of the HTTP plumbing). */
   clientPlugins?: readonly FeaturePlugin[];
-  /**
-   * Where this instance's engine runs when its role has one: `here` (the default), or in a
-   * thread of the process (src/engine/thread.ts): then no runner is built here, and `workAdded`
-   * tells the thread instead.
-   */
-  engine?: 'here' | { workAdded: () => void };
-  /** Where a manual clock starts when the database keeps no time yet (default: now). */
-  clockStart?: number;
 }
 
-async function makeClock(config: Config, store: Store, start: number): Promise<Clock> {
-  if (config.clock === 'system') return new SystemClock();
-  const kept = await getSetting(store, CLOCK_SETTING);
-  return new ManualClock(kept ? Number(kept) : start);
-}
-
-/** Builds everything from the configuration: store → clock → engine → app. */
+/** Builds everything from the configuration: the engine (src/engine/engine.ts), then the app. */
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
-  const logger = options.logger ?? pino({ level: config.logLevel });
-  // Read before anything opens: a mistake in the file stops the start with its message alone.
-  const connectorsFile = config.connectorsFile ? loadConnectorsConfig(config.connectorsFile) : null;
-  const store = await openStore(config.databaseUrl, options.schema ? { schema: options.schema } : {});
-  try {
-    await store.migrate();
-  } catch (err) {
-    await store.close();
-    throw err;
-  }
-  const clock = await makeClock(config, store, options.clockStart ?? Date.now());
-  const events = new EventBus<EngineEventMap>();
-  const handlers = new Map<string, JobHandler>(options.handlers ?? []);
-  const connectors = new ConnectorRegistry();
-
-  let runner: JobRunner | null = null;
-  const ctx: Ctx = {
-    config,
-    store,
-    clock,
-    logger,
-    events,
-    workAdded: options.engine && options.engine !== 'here' ? options.engine.workAdded : () => runner?.wake(),
-  };
-  const dispatcher = createDispatcher(ctx, connectors);
-  const smppConnectors = connectorsFile
-    ? addSmppConnectors(ctx, dispatcher.sink, connectors, connectorsFile)
-    : [];
-  if (config.sandbox) {
-    const sandbox = createSandboxConnector({ ctx, sink: dispatcher.sink });
-    connectors.add(sandbox);
-    for (const [k, h] of sandbox.jobHandlers) handlers.set(k, h);
-  }
-  for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
-  for (const [k, h] of reportJobHandlers(ctx)) handlers.set(k, h);
-  for (const [k, h] of reservationJobHandlers(ctx)) handlers.set(k, h);
-  for (const make of [
-    infomsgJobHandlers,
-    friendGroupJobHandlers,
-    videoJobHandlers,
-    broadcastJobHandlers,
-    twofaJobHandlers,
-    moJobHandlers,
-  ]) {
-    for (const [k, h] of make(ctx)) handlers.set(k, h);
-  }
-  if (config.role !== 'api' && (options.engine ?? 'here') === 'here') {
-    runner = new JobRunner({
-      store,
-      clock,
-      events,
-      handlers,
-      logger,
-      lanes: [{ kinds: [DISPATCH_JOB, WAIT_JOB], concurrency: store.caps.dispatchConcurrency }],
-      leaseMs: config.jobLeaseMs,
-      pollMs: config.jobPollMs,
-    });
-  }
-  // Where the jobs run: a serving thread re-emits its engine thread's events, logged there.
-  if (runner) {
-    events.on('job.dead', (e) =>
-      logger.error({ kind: e.kind, job: e.id, attempts: e.attempts }, 'job gave up'),
-    );
-  }
-
+  const engine = await createEngine(config, options);
+  const { ctx } = engine;
   const { token, generated } = resolveAdminToken(config);
-  const metrics = createMetrics(store, events, smppConnectors);
+  const metrics = createMetrics(ctx.store, ctx.events, engine.smppConnectors);
   const app = await buildApp({ ctx, adminToken: token, metrics, clientPlugins: options.clientPlugins ?? [] });
-
-  // Another instance may move the shared manual clock; follow it.
-  let clockSync: NodeJS.Timeout | null = null;
   let stopping: Promise<void> | null = null;
-
   return {
     ctx,
     app,
-    runner,
+    runner: engine.runner,
     adminToken: token,
     adminTokenGenerated: generated,
-    start() {
-      if (runner) {
-        // The sweep keeps itself going; enqueued once for all instances (its dedupe key).
-        void enqueueJobs(store.db, [sweepJob(clock.now())], clock.now()).catch((err: unknown) =>
-          logger.error({ err }, 'could not schedule the sweep'),
-        );
-      }
-      runner?.start();
-      // Binds carry receipts and MO too: an API-only instance leaves the SMSC to the workers.
-      if (runner) for (const c of smppConnectors) c.start();
-      if (clock instanceof ManualClock && !clockSync) {
-        // A move made here while a read was on its way makes that read stale: it is dropped,
-        // or it would set the clock back.
-        let moves = 0;
-        clock.onChange(() => {
-          moves += 1;
-        });
-        clockSync = setInterval(() => {
-          const before = moves;
-          void getSetting(store, CLOCK_SETTING)
-            .then((v) => {
-              if (v !== undefined && moves === before && Number(v) !== clock.now()) clock.set(Number(v));
-            })
-            .catch(() => {});
-        }, config.jobPollMs);
-        clockSync.unref();
-      }
-    },
+    start: () => engine.start(),
     stop() {
       if (!stopping) {
         stopping = (async () => {
-          if (clockSync) clearInterval(clockSync);
           await app.close();
-          await runner?.stop(config.shutdownGraceMs);
-          await connectors.stop();
-          await store.close();
+          await engine.stop();
         })();
       }
       return stopping;

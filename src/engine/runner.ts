@@ -7,13 +7,14 @@ import {
   buryAbandonedJobs,
   type ClaimedJob,
   claimJobs,
-  completeJob,
+  completeJobs,
   extendLeases,
   failJob,
   releaseJobs,
   rescheduleJob,
 } from '../store/jobs.ts';
 import { backoffMs } from './backoff.ts';
+import { coalesce } from './coalesce.ts';
 import type { EngineEvents } from './events.ts';
 
 /** What a handler may answer besides "done": run me again at this time (not a failure). */
@@ -101,6 +102,8 @@ export class JobRunner {
   #finished = 0;
   #idleWaiters: IdleWaiter[] = [];
   #unsubscribeClock: (() => void) | null = null;
+  /** Jobs that ended in one turn of the event loop are deleted by one statement. */
+  readonly #complete: (id: number) => Promise<boolean>;
 
   constructor(options: RunnerOptions) {
     this.workerId = options.workerId ?? `w-${randomBytes(6).toString('hex')}`;
@@ -115,6 +118,10 @@ export class JobRunner {
       leaseMs: options.leaseMs,
       pollMs: options.pollMs,
     };
+    this.#complete = coalesce(async (ids: readonly number[]) => {
+      const done = await completeJobs(options.store, ids, this.workerId);
+      return ids.map((id) => done.has(id));
+    });
     const laned = new Set<string>();
     this.#lanes = [];
     for (const l of options.lanes ?? []) {
@@ -316,7 +323,7 @@ export class JobRunner {
         else events.emit('job.lost', { kind: job.kind, id: job.id });
         return;
       }
-      const ok = await completeJob(store, job.id, this.workerId);
+      const ok = await this.#complete(job.id);
       if (ok) events.emit('job.completed', { kind: job.kind, id: job.id, ms: Date.now() - started });
       else events.emit('job.lost', { kind: job.kind, id: job.id });
     } catch (err) {

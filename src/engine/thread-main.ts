@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ManualClock } from '../clock.ts';
-import { createGateway } from '../gateway.ts';
+import { createEngine } from './engine.ts';
 import {
   type EngineThreadData,
   FORWARDED_EVENTS,
@@ -9,13 +9,14 @@ import {
 } from './thread-messages.ts';
 
 /*
- * The engine's thread: the same gateway with the `worker` role (job runner, connectors), on its
- * own database connection, beside the serving thread that answers HTTP (src/engine/thread.ts).
+ * The engine's thread: the gateway's engine with the `worker` role (job runner, connectors) and no
+ * HTTP app, on its own database connection, beside the serving thread that answers HTTP
+ * (src/engine/thread.ts).
  */
 const port = parentPort;
 if (!port) throw new Error('thread-main.ts runs as a worker thread');
 const { config, clockNow } = workerData as EngineThreadData;
-const gw = await createGateway({ ...config, role: 'worker' }, { clockStart: clockNow });
+const gw = await createEngine({ ...config, role: 'worker' }, { clockStart: clockNow });
 const send = (m: FromEngine) => port.postMessage(m);
 for (const name of FORWARDED_EVENTS) {
   gw.ctx.events.on(name, (payload) => send({ type: 'event', name, payload } as FromEngine));

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { EngineEvents } from './events.ts';
+import { engineThreadEntry } from './thread-bundle.ts';
 import type { EngineThreadData, FromEngine, ToEngine } from './thread-messages.ts';
 
 export interface EngineThread {
@@ -27,7 +28,7 @@ export async function startEngineThread(
   logger: Logger,
 ): Promise<EngineThread> {
   const data: EngineThreadData = { config, clockNow: clock.now() };
-  const worker = new Worker(new URL('../../bin/engine-thread.mjs', import.meta.url), { workerData: data });
+  const worker = new Worker(await engineThreadEntry(logger), { workerData: data });
   const post = (m: ToEngine) => worker.postMessage(m);
   let stopping = false;
   let stopped: Promise<void> | null = null;

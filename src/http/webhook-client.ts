@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 
 /**
  * Signed POSTs to a client's webhook (reports now, MO messages later). The spec names the headers
@@ -27,6 +29,21 @@ export function sign(secret: string, timestamp: string): string {
 export const ANSWER_LIMIT_BYTES = 64 * 1024;
 
 /**
+ * Keep-alive pools for webhook receivers. node:http rather than fetch: fetch builds web streams,
+ * an AbortSignal and a cloned request per call, which cost more CPU than the rest of a report's
+ * delivery together (and more still in the engine's worker thread, where web streams are made
+ * transferable). No socket limit: the job runner bounds the calls at once.
+ */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo' }),
+  'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo' }),
+};
+
+class WebhookTimeout extends Error {
+  override name = 'TimeoutError';
+}
+
+/**
  * POSTs `body` as JSON with the spec's webhook headers. Never throws: every failure is an answer
  * with `ok: false`, so callers decide about retries in one place. `timeoutMs` covers the whole
  * exchange, connecting to reading the answer (a receiver that sends headers and then stalls is as
@@ -41,68 +58,108 @@ export async function postSignedJson(
   timeoutMs: number,
 ): Promise<WebhookAnswer> {
   const timestamp = String(nowMs);
+  let target: URL;
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'X-SVC-Timestamp': timestamp,
-        'X-SVC-Signature': sign(secret, timestamp),
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // Read (or drop) the answer in every case, so the keep-alive connection can be reused.
-    const text = await readAnswer(res);
-    if (res.status < 200 || res.status > 299)
-      return { ok: false, status: res.status, error: `HTTP ${res.status}` };
-    if (text === null) {
-      return { ok: false, status: res.status, error: `answer larger than ${ANSWER_LIMIT_BYTES} bytes` };
-    }
+    target = new URL(url);
+  } catch {
+    return { ok: false, error: `network error: not a URL: ${url}` };
+  }
+  const agent = target.protocol === 'http:' || target.protocol === 'https:' ? agents[target.protocol] : null;
+  if (!agent) return { ok: false, error: `network error: unsupported scheme ${target.protocol}` };
+  const payload = Buffer.from(JSON.stringify(body), 'utf8');
+  try {
+    const { status, text } = await exchange(
+      target,
+      agent,
+      payload,
+      timestamp,
+      sign(secret, timestamp),
+      timeoutMs,
+    );
+    if (status < 200 || status > 299) return { ok: false, status, error: `HTTP ${status}` };
+    if (text === null) return { ok: false, status, error: `answer larger than ${ANSWER_LIMIT_BYTES} bytes` };
     try {
-      return { ok: true, status: res.status, json: JSON.parse(text) };
+      return { ok: true, status, json: JSON.parse(text) };
     } catch {
-      return { ok: false, status: res.status, error: 'answer is not JSON' };
+      return { ok: false, status, error: 'answer is not JSON' };
     }
   } catch (err) {
     return { ok: false, error: describeFailure(err, timeoutMs) };
   }
 }
 
-/** The answer's text, or null when it is larger than ANSWER_LIMIT_BYTES. */
-async function readAnswer(res: Response): Promise<string | null> {
-  if (!res.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  // A reader rather than `for await`: the same code type-checks under the browser's library too
-  // (the console's tests import the gateway).
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > ANSWER_LIMIT_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * One request and its answer's text (null when larger than ANSWER_LIMIT_BYTES). An answer is read
+ * (or dropped) in every case, so the keep-alive connection can be reused.
+ */
+function exchange(
+  target: URL,
+  agent: http.Agent,
+  payload: Buffer,
+  timestamp: string,
+  signature: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string | null }> {
+  return new Promise((resolve, reject) => {
+    const request = target.protocol === 'https:' ? https.request : http.request;
+    const req = request(target, {
+      method: 'POST',
+      agent,
+      headers: {
+        'X-SVC-Timestamp': timestamp,
+        'X-SVC-Signature': signature,
+        Accept: 'application/json',
+        'Content-Type': 'application/json',
+        'Content-Length': payload.length,
+      },
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      req.destroy(new WebhookTimeout());
+    }, timeoutMs);
+    // After the timeout, whatever error the torn-down exchange reports is the timeout.
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      reject(timedOut ? new WebhookTimeout() : err);
+    };
+    req.on('error', fail);
+    req.on('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      res.on('data', (chunk: Buffer) => {
+        if (tooLarge) return;
+        size += chunk.length;
+        if (size > ANSWER_LIMIT_BYTES) {
+          tooLarge = true;
+          chunks.length = 0;
+          // The rest is not read: this connection cannot be reused.
+          res.destroy();
+          clearTimeout(timer);
+          resolve({ status, text: null });
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', fail);
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.end(payload);
+  });
 }
 
 function describeFailure(err: unknown, timeoutMs: number): string {
   const name = err instanceof Error ? err.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
   if (err instanceof Error) {
-    // fetch reports "fetch failed" and keeps the socket's error (ECONNREFUSED, ...) as the cause.
-    const cause: unknown = err.cause;
-    if (cause instanceof Error) {
-      const code = 'code' in cause && typeof cause.code === 'string' ? cause.code : cause.message;
-      return `network error: ${code}`;
-    }
-    return `network error: ${err.message}`;
+    // node:http errors carry the socket's code (ECONNREFUSED, ECONNRESET, ...).
+    const code = 'code' in err && typeof err.code === 'string' ? err.code : err.message;
+    return `network error: ${code}`;
   }
   return `network error: ${String(err)}`;
 }

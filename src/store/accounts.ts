@@ -62,6 +62,13 @@ export async function getAccount(store: Store, id: string): Promise<Account | un
   return r ? toAccount(r) : undefined;
 }
 
+/** Several accounts by id (the ones that exist). */
+export async function getAccounts(store: Store, ids: readonly string[]): Promise<Map<string, Account>> {
+  if (ids.length === 0) return new Map();
+  const rows = await store.db.selectFrom('accounts').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, toAccount(r)]));
+}
+
 export async function listAccounts(store: Store): Promise<Account[]> {
   const rows = await store.db
     .selectFrom('accounts')

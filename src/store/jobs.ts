@@ -164,12 +164,23 @@ export async function buryAbandonedJobs(store: Store, now: number): Promise<Buri
 
 /** Done: the job row goes. Only the lease holder can complete; returns false if the lease was lost. */
 export async function completeJob(store: Store, id: number, workerId: string): Promise<boolean> {
-  const res = await store.db
+  return (await completeJobs(store, [id], workerId)).has(id);
+}
+
+/** Done, several at once: the ids this worker still held (and so deleted). */
+export async function completeJobs(
+  store: Store,
+  ids: readonly number[],
+  workerId: string,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await store.db
     .deleteFrom('jobs')
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('locked_by', '=', workerId)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /** Failed: back to waiting until `retryAt`, or dead once its attempts are used up. */

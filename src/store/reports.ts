@@ -259,27 +259,34 @@ export interface StoredReport {
   ackedAt: number | null;
 }
 
-export async function getReport(store: Store, id: number): Promise<StoredReport | undefined> {
-  const r = await store.db
+/** Several reports by id (the ones that still exist), for a batch of webhook deliveries. */
+export async function getReports(store: Store, ids: readonly number[]): Promise<Map<number, StoredReport>> {
+  const found = new Map<number, StoredReport>();
+  if (ids.length === 0) return found;
+  const rows = await store.db
     .selectFrom('reports')
     .select(['id', 'account_id', 'body', 'acked_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!r) return undefined;
-  return {
-    id: Number(r.id),
-    accountId: r.account_id,
-    body: parseReportBody(r.body),
-    ackedAt: r.acked_at === null ? null : Number(r.acked_at),
-  };
+    .where('id', 'in', ids)
+    .execute();
+  for (const r of rows) {
+    const id = Number(r.id);
+    found.set(id, {
+      id,
+      accountId: r.account_id,
+      body: parseReportBody(r.body),
+      ackedAt: r.acked_at === null ? null : Number(r.acked_at),
+    });
+  }
+  return found;
 }
 
-/** The client's webhook acknowledged the report. */
-export async function markReportAcked(store: Store, id: number, now: number): Promise<void> {
+/** The client's webhook acknowledged these reports (one statement for a batch of answers). */
+export async function markReportsAcked(store: Store, ids: readonly number[], now: number): Promise<void> {
+  if (ids.length === 0) return;
   await store.db
     .updateTable('reports')
     .set({ acked_at: now })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('acked_at', 'is', null)
     .execute();
 }

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
 import { REPORT_WEBHOOK_JOB } from '../../store/reports.ts';
-import { deliverReport, REPORT_WEBHOOK_TIMEOUT_MS } from './webhook.ts';
+import { REPORT_WEBHOOK_TIMEOUT_MS, reportWebhook } from './webhook.ts';
 
 export interface ReportJobOptions {
   /** How long the client's webhook has to answer (tests shorten it). */
@@ -15,13 +15,13 @@ export interface ReportJobOptions {
  * unacknowledged (the report inquiry still shows it).
  */
 export function reportJobHandlers(ctx: Ctx, options: ReportJobOptions = {}): ReadonlyMap<string, JobHandler> {
-  const timeoutMs = options.webhookTimeoutMs ?? REPORT_WEBHOOK_TIMEOUT_MS;
+  const deliver = reportWebhook(ctx, options.webhookTimeoutMs ?? REPORT_WEBHOOK_TIMEOUT_MS);
   const webhook: JobHandler = async (job) => {
     const reportId = job.payload.reportId;
     if (typeof reportId !== 'number' || !Number.isSafeInteger(reportId)) {
       throw new Error(`malformed ${REPORT_WEBHOOK_JOB} payload: ${JSON.stringify(job.payload)}`);
     }
-    await deliverReport(ctx, reportId, timeoutMs);
+    await deliver(reportId);
     return undefined;
   };
   return new Map([[REPORT_WEBHOOK_JOB, webhook]]);

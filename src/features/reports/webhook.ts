@@ -1,28 +1,51 @@
 import type { Ctx } from '../../context.ts';
+import { coalesce } from '../../engine/coalesce.ts';
 import { postSignedJson } from '../../http/webhook-client.ts';
-import { getAccount } from '../../store/accounts.ts';
-import { getReport, markReportAcked } from '../../store/reports.ts';
+import { type Account, getAccounts } from '../../store/accounts.ts';
+import { getReports, markReportsAcked, type StoredReport } from '../../store/reports.ts';
 
 /** design.md §4: no answer within 5 s is a failure. */
 export const REPORT_WEBHOOK_TIMEOUT_MS = 5000;
 
 export type Delivery = 'delivered' | 'already-acknowledged' | 'gone';
 
+/** Posts one report to its account's webhook; see reportWebhook. */
+export type DeliverReport = (reportId: number) => Promise<Delivery>;
+
 /**
- * Posts one report to its account's webhook and records the acknowledgement. Throws on every
- * failure (the job runner retries with backoff): a non-2xx answer, an answer without the same
- * msgKey, a network error, no answer in time, or an account without a webhook any more.
+ * Posts reports to their accounts' webhooks and records the acknowledgements. A delivery throws
+ * on every failure (the job runner retries with backoff): a non-2xx answer, an answer without the
+ * same msgKey, a network error, no answer in time, or an account without a webhook any more.
+ *
+ * The reads and the acknowledgements of deliveries running at once are gathered into one
+ * statement per turn of the event loop (coalesce): a report's post is unavoidable, but its four
+ * statements of its own made the database, not the network, the bound.
  */
-export async function deliverReport(
-  ctx: Ctx,
-  reportId: number,
-  timeoutMs = REPORT_WEBHOOK_TIMEOUT_MS,
-): Promise<Delivery> {
-  const report = await getReport(ctx.store, reportId);
-  if (!report) return 'gone';
-  // An earlier attempt was acknowledged but its job outlived it (the worker died before completing).
-  if (report.ackedAt !== null) return 'already-acknowledged';
-  const account = await getAccount(ctx.store, report.accountId);
+export function reportWebhook(ctx: Ctx, timeoutMs = REPORT_WEBHOOK_TIMEOUT_MS): DeliverReport {
+  const loadReport = coalesce(async (ids: readonly number[]) => {
+    const found = await getReports(ctx.store, [...new Set(ids)]);
+    return ids.map((id) => found.get(id));
+  });
+  const loadAccount = coalesce(async (ids: readonly string[]) => {
+    const found = await getAccounts(ctx.store, [...new Set(ids)]);
+    return ids.map((id) => found.get(id));
+  });
+  const ack = coalesce(async (ids: readonly number[]) => {
+    await markReportsAcked(ctx.store, ids, ctx.clock.now());
+    return ids.map(() => undefined);
+  });
+  return async (reportId) => {
+    const report = await loadReport(reportId);
+    if (!report) return 'gone';
+    // An earlier attempt was acknowledged but its job outlived it (the worker died before completing).
+    if (report.ackedAt !== null) return 'already-acknowledged';
+    await post(ctx, report, await loadAccount(report.accountId), timeoutMs);
+    await ack(report.id);
+    return 'delivered';
+  };
+}
+
+async function post(ctx: Ctx, report: StoredReport, account: Account | undefined, timeoutMs: number) {
   if (!account) throw new Error(`account ${report.accountId} no longer exists`);
   if (!account.webhookUrl || !account.webhookSecret) {
     throw new Error(
@@ -43,8 +66,6 @@ export async function deliverReport(
       `webhook answered msgKey ${JSON.stringify(echoed ?? null)}, expected ${JSON.stringify(report.body.msgKey)}`,
     );
   }
-  await markReportAcked(ctx.store, report.id, ctx.clock.now());
-  return 'delivered';
 }
 
 function msgKeyOf(json: unknown): unknown {
