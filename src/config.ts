@@ -16,8 +16,8 @@ export interface Config {
   readonly role: 'api' | 'worker' | 'all';
   /**
    * With the role `all`, the engine runs in a thread of its own (src/engine/thread.ts), off the
-   * event loop that accepts requests. Not with a connectors file (SMPP binds stay beside the HTTP
-   * server that reports their state), nor on an in-memory SQLite database (one per connection).
+   * event loop that accepts requests, SMPP binds included (their state comes back for /metrics).
+   * Not on an in-memory SQLite database (one per connection).
    */
   readonly engineThread: boolean;
   /** Largest request body accepted, in bytes (413 above it). */

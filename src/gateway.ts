@@ -31,7 +31,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const engine = await createEngine(config, options);
   const { ctx } = engine;
   const { token, generated } = resolveAdminToken(config);
-  const metrics = createMetrics(ctx.store, ctx.events, engine.smppConnectors);
+  const metrics = createMetrics(ctx.store, ctx.events, engine.connectorStats);
   const app = await buildApp({ ctx, adminToken: token, metrics, clientPlugins: options.clientPlugins ?? [] });
   let stopping: Promise<void> | null = null;
   return {

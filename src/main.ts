@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { ConnectorStats } from './connectors/smpp/connector.ts';
 import { type EngineThread, startEngineThread } from './engine/thread.ts';
 import { consoleBundle } from './features/console/bundle.ts';
 import { createGateway } from './gateway.ts';
@@ -11,13 +12,23 @@ import { createGateway } from './gateway.ts';
 export async function serve(config: Config): Promise<void> {
   // An in-memory SQLite database is one per connection: a thread of its own would see none of it.
   const inMemory = config.databaseUrl === 'sqlite:' || config.databaseUrl.startsWith('sqlite::memory:');
-  const threaded =
-    config.role === 'all' && config.engineThread && config.connectorsFile === null && !inMemory;
+  const threaded = config.role === 'all' && config.engineThread && !inMemory;
   let engine: EngineThread | null = null;
-  const gw = await createGateway(config, threaded ? { engine: { workAdded: () => engine?.wake() } } : {});
+  // SMPP connectors bind in the engine's thread; /metrics and the overview here read what it sends.
+  const connectorStats = new Map<string, ConnectorStats>();
+  const gw = await createGateway(
+    config,
+    threaded
+      ? { engine: { workAdded: () => engine?.wake(), connectorStats: (name) => connectorStats.get(name) } }
+      : {},
+  );
   const log = gw.ctx.logger;
   // After this thread's gateway: it has migrated the database and made the admin token.
-  if (threaded) engine = await startEngineThread(config, gw.ctx.events, gw.ctx.clock, log);
+  if (threaded) {
+    engine = await startEngineThread(config, gw.ctx.events, gw.ctx.clock, log, (stats) => {
+      for (const s of stats) connectorStats.set(s.name, s);
+    });
+  }
   const stop = async () => {
     // Requests first (no new work), then the engine, then this thread's database connection.
     await gw.app.close();

@@ -358,6 +358,8 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     plan.announce(ctx.events);
   }
 
+  const mergedDispatch = mergePasses(dispatch);
+
   /** A receipt or a wait that ran out, for one waiting message. */
   const dispatchJob: JobHandler = async (job) => {
     const p = job.payload;
@@ -369,14 +371,17 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       for (;;) {
         const where = after === undefined ? { requestId: p.requestId } : { requestId: p.requestId, after };
         const rows = await queuedMessages(ctx.store, where, PASS_SIZE);
-        await dispatch(rows, retryCount);
+        await mergedDispatch(rows, retryCount);
         if (rows.length < PASS_SIZE) break;
         after = rows[rows.length - 1]?.msgKey;
       }
     } else if (Array.isArray(p.msgKeys)) {
       const keys = p.msgKeys.filter((k): k is string => typeof k === 'string');
       for (let i = 0; i < keys.length; i += 500) {
-        await dispatch(await queuedMessages(ctx.store, { msgKeys: keys.slice(i, i + 500) }), retryCount);
+        await mergedDispatch(
+          await queuedMessages(ctx.store, { msgKeys: keys.slice(i, i + 500) }),
+          retryCount,
+        );
       }
     }
     return undefined;
@@ -389,5 +394,59 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
       [WAIT_JOB, waitJob],
       [SWEEP_JOB, sweepHandler(ctx, DISPATCH_JOB, WAIT_JOB, reconcileEarly)],
     ]),
+  };
+}
+
+type PassRun = (rows: DispatchRow[], retryCount: number) => Promise<void>;
+
+/**
+ * Small passes of jobs running at once are merged into one: a stream of one-recipient requests
+ * makes a dispatch job each, and each pass costs a commit (and, through SMPP, a claim and a
+ * record of its submissions). The passes asked for during one turn of the event loop are merged
+ * up to PASS_SIZE messages, those with the same retry count together; a message two jobs hold
+ * goes in once. A merged pass that fails fails each of its jobs, which retry on their own.
+ */
+function mergePasses(run: PassRun): PassRun {
+  interface Call {
+    rows: DispatchRow[];
+    retryCount: number;
+    resolve: () => void;
+    reject: (err: unknown) => void;
+  }
+  let pending: Call[] = [];
+  const flush = () => {
+    const calls = pending;
+    pending = [];
+    const passes: Call[][] = [];
+    const open = new Map<number, { calls: Call[]; size: number }>();
+    for (const c of calls) {
+      let p = open.get(c.retryCount);
+      if (!p || p.size + c.rows.length > PASS_SIZE) {
+        p = { calls: [], size: 0 };
+        open.set(c.retryCount, p);
+        passes.push(p.calls);
+      }
+      p.calls.push(c);
+      p.size += c.rows.length;
+    }
+    for (const group of passes) {
+      const seen = new Set<string>();
+      const rows = group.flatMap((c) => c.rows).filter((r) => !seen.has(r.msgKey) && seen.add(r.msgKey));
+      run(rows, group[0]?.retryCount ?? 0).then(
+        () => {
+          for (const c of group) c.resolve();
+        },
+        (err: unknown) => {
+          for (const c of group) c.reject(err);
+        },
+      );
+    }
+  };
+  return (rows, retryCount) => {
+    if (rows.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      if (pending.length === 0) setImmediate(flush);
+      pending.push({ rows, retryCount, resolve, reject });
+    });
   };
 }

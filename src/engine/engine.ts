@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import { loadConnectorsConfig } from '../connectors/config.ts';
 import { ConnectorRegistry } from '../connectors/registry.ts';
 import { createSandboxConnector } from '../connectors/sandbox/connector.ts';
-import type { SmppConnector } from '../connectors/smpp/connector.ts';
+import type { ConnectorStats, ConnectorStatsSource, SmppConnector } from '../connectors/smpp/connector.ts';
 import { addSmppConnectors } from '../connectors/smpp/from-file.ts';
 import type { Ctx } from '../context.ts';
 import { broadcastJobHandlers } from '../features/brandmessage/broadcast-jobs.ts';
@@ -34,10 +34,23 @@ export interface Engine {
   /** Null when this instance runs with --role api, or runs its engine in a thread (src/engine/thread.ts). */
   readonly runner: JobRunner | null;
   readonly smppConnectors: readonly SmppConnector[];
+  /**
+   * What /metrics and the overview read of the SMPP connectors: the connectors themselves, or,
+   * when the engine runs in a thread, the state that thread last sent (its binds, not these).
+   */
+  readonly connectorStats: readonly ConnectorStatsSource[];
   /** Starts the workers and the connectors' binds. */
   start(): void;
   /** Finishes running jobs (up to the grace), stops the connectors, closes the store. */
   stop(): Promise<void>;
+}
+
+/** The engine of this instance runs elsewhere (a thread of the process, src/engine/thread.ts). */
+export interface RemoteEngine {
+  /** Work was added here: tell the engine. */
+  workAdded: () => void;
+  /** The connector's state as last sent by the engine; undefined before the first. */
+  connectorStats?: (name: string) => ConnectorStats | undefined;
 }
 
 export interface EngineOptions {
@@ -51,7 +64,7 @@ export interface EngineOptions {
    * thread of the process (src/engine/thread.ts): then no runner is built here, and `workAdded`
    * tells the thread instead.
    */
-  engine?: 'here' | { workAdded: () => void };
+  engine?: 'here' | RemoteEngine;
   /** Where a manual clock starts when the database keeps no time yet (default: now). */
   clockStart?: number;
 }
@@ -133,10 +146,21 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   let clockSync: NodeJS.Timeout | null = null;
   let stopping: Promise<void> | null = null;
 
+  const remote = options.engine && options.engine !== 'here' ? options.engine : null;
+  const fromRemote = remote?.connectorStats;
+  const connectorStats: ConnectorStatsSource[] = fromRemote
+    ? smppConnectors.map((c) => ({
+        name: c.name,
+        channels: c.channels,
+        stats: () => fromRemote(c.name) ?? c.stats(),
+      }))
+    : smppConnectors;
+
   return {
     ctx,
     runner,
     smppConnectors,
+    connectorStats,
     start() {
       if (runner) {
         // The sweep keeps itself going; enqueued once for all instances (its dedupe key).

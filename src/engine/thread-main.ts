@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ManualClock } from '../clock.ts';
 import { createEngine } from './engine.ts';
 import {
+  CONNECTOR_STATS_MS,
   type EngineThreadData,
   FORWARDED_EVENTS,
   type FromEngine,
@@ -33,3 +34,8 @@ port.on('message', (m: ToEngine) => {
 });
 gw.start();
 send({ type: 'ready' });
+if (gw.smppConnectors.length > 0) {
+  const report = () => send({ type: 'connectors', stats: gw.smppConnectors.map((c) => c.stats()) });
+  report();
+  setInterval(report, CONNECTOR_STATS_MS).unref();
+}

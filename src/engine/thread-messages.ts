@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { ConnectorStats } from '../connectors/smpp/connector.ts';
 import type { EngineEventMap } from './events.ts';
 
 /** What the serving thread tells the engine's thread. */
@@ -12,6 +13,8 @@ export type ToEngine =
 export type FromEngine =
   | { type: 'ready' }
   | { type: 'stopped' }
+  /** The SMPP connectors' state, every CONNECTOR_STATS_MS: /metrics and the overview read it. */
+  | { type: 'connectors'; stats: ConnectorStats[] }
   /** An engine event, re-emitted in the serving thread for /metrics, the overview and live inboxes. */
   | {
       [K in keyof EngineEventMap]: { type: 'event'; name: K; payload: EngineEventMap[K] };
@@ -22,6 +25,9 @@ export interface EngineThreadData {
   /** The serving thread's clock: a manual clock the database keeps no time for yet starts here too. */
   clockNow: number;
 }
+
+/** How often the engine's thread sends its connectors' state (what /metrics may lag by). */
+export const CONNECTOR_STATS_MS = 200;
 
 /** Every event the engine emits that the serving thread listens to. */
 export const FORWARDED_EVENTS: ReadonlyArray<keyof EngineEventMap> = [

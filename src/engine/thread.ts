@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { ConnectorStats } from '../connectors/smpp/connector.ts';
 import type { EngineEvents } from './events.ts';
 import { engineThreadEntry } from './thread-bundle.ts';
 import type { EngineThreadData, FromEngine, ToEngine } from './thread-messages.ts';
@@ -26,6 +27,7 @@ export async function startEngineThread(
   events: EngineEvents,
   clock: Clock,
   logger: Logger,
+  onConnectorStats: (stats: ConnectorStats[]) => void = () => {},
 ): Promise<EngineThread> {
   const data: EngineThreadData = { config, clockNow: clock.now() };
   const worker = new Worker(await engineThreadEntry(logger), { workerData: data });
@@ -44,6 +46,7 @@ export async function startEngineThread(
   await new Promise<void>((resolve) => {
     worker.on('message', (m: FromEngine) => {
       if (m.type === 'event') events.emit(m.name, m.payload);
+      else if (m.type === 'connectors') onConnectorStats(m.stats);
       else if (m.type === 'ready') resolve();
       // Stopped: whatever handle a library left open must not keep the process waiting.
       else if (m.type === 'stopped') void worker.terminate();

@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { SmppConnector } from '../connectors/smpp/connector.ts';
+import type { ConnectorStatsSource } from '../connectors/smpp/connector.ts';
 import type { Store } from '../store/database.ts';
 import { pendingReceipts } from '../store/smpp.ts';
 
@@ -7,7 +7,7 @@ import { pendingReceipts } from '../store/smpp.ts';
 export function connectorMetrics(
   registry: Registry,
   store: Store,
-  connectors: readonly SmppConnector[],
+  connectors: readonly ConnectorStatsSource[],
 ): void {
   const registers = [registry];
   new Gauge({
@@ -96,6 +96,32 @@ export function connectorMetrics(
       for (const c of connectors) {
         const s = c.stats();
         for (const [event, n] of Object.entries(s.counters)) this.inc({ connector: s.name, event }, n);
+      }
+    },
+  });
+  new Counter({
+    name: 'omnigate_connector_window_held_seconds_total',
+    help: 'time answered submit_sm held their window slots, from the write to the answer being read (this instance)',
+    labelNames: ['connector'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const c of connectors) {
+        const s = c.stats();
+        this.inc({ connector: s.name }, s.windowHeld.ms / 1000);
+      }
+    },
+  });
+  new Counter({
+    name: 'omnigate_connector_submit_answers_total',
+    help: 'submit_sm answered by the SMSC, any status (this instance)',
+    labelNames: ['connector'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const c of connectors) {
+        const s = c.stats();
+        this.inc({ connector: s.name }, s.windowHeld.answers);
       }
     },
   });

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { SmppConnector } from '../connectors/smpp/connector.ts';
+import type { ConnectorStatsSource } from '../connectors/smpp/connector.ts';
 import type { EngineEvents } from '../engine/events.ts';
 import type { Store } from '../store/database.ts';
 import { countJobs } from '../store/jobs.ts';
@@ -14,7 +14,7 @@ export interface Metrics {
   readonly messagesFinal: Counter<'status'>;
   readonly messageFailures: Counter<'code'>;
   /** The SMPP connectors the omnigate_connector_* gauges read (the console's overview too). */
-  readonly connectors: readonly SmppConnector[];
+  readonly connectors: readonly ConnectorStatsSource[];
   /** performance.now() when these counters started: the instance's uptime, and the rates' base. */
   readonly startedAt: number;
 }
@@ -22,7 +22,7 @@ export interface Metrics {
 export function createMetrics(
   store: Store,
   events: EngineEvents,
-  connectors: readonly SmppConnector[] = [],
+  connectors: readonly ConnectorStatsSource[] = [],
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'omnigate_' });

@@ -7,6 +7,7 @@ import {
   type Driver,
   Kysely,
   PostgresDialect,
+  type QueryResult,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
@@ -62,7 +63,9 @@ function openSqlite(path: string): Store {
   // crashes (only an OS crash can lose the last transactions), the usual WAL trade-off.
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  database.pragma('busy_timeout = 5000');
+  // No wait inside SQLite: its busy handler sleeps, blocking the thread's event loop (see
+  // PatientConnection, which waits for the lock without blocking).
+  database.pragma('busy_timeout = 0');
   database.pragma('foreign_keys = ON');
   const db = new Kysely<DB>({ dialect: new WriterSqliteDialect({ database: withStatementCache(database) }) });
   return makeStore(db, SQLITE, async () => {
@@ -77,9 +80,65 @@ function openSqlite(path: string): Store {
  * snapshot was stale, and no wait could help.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  #inner: DatabaseConnection | null = null;
+  #patient: DatabaseConnection | null = null;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    if (inner !== this.#inner || !this.#patient) {
+      this.#inner = inner;
+      this.#patient = new PatientConnection(inner);
+    }
+    return this.#patient;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
+}
+
+/** How long a statement waits for another connection's write lock before it fails. */
+const BUSY_WAIT_MS = 5000;
+
+/**
+ * Waits for SQLite's write lock off the event loop. SQLite's own busy handler sleeps inside the
+ * call (1, 2, 5, 10, ... ms), and better-sqlite3 is synchronous: the thread's event loop stood
+ * still for the whole wait. With the engine in a thread of its own both threads write, and those
+ * sleeps held HTTP answers and SMPP window slots for tens of milliseconds. Here SQLite answers
+ * SQLITE_BUSY at once and the statement is tried again after the event loop had its turn.
+ * Only two statements can meet a busy lock: `begin immediate` and a write outside a transaction
+ * (inside one, the lock is already held), and neither did anything when refused, so trying again
+ * is safe.
+ */
+class PatientConnection implements DatabaseConnection {
+  constructor(readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const started = Date.now();
+    for (let tries = 0; ; tries++) {
+      try {
+        return await this.inner.executeQuery<R>(compiledQuery);
+      } catch (err) {
+        if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw err;
+        // A few turns of the event loop first (a lock is mostly held for well under a millisecond),
+        // then a millisecond at a time.
+        await new Promise((r) => (tries < 10 ? setImmediate(r) : setTimeout(r, 1)));
+      }
+    }
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(compiledQuery, chunkSize);
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    'code' in err &&
+    typeof err.code === 'string' &&
+    err.code.startsWith('SQLITE_BUSY')
+  );
 }
 
 class WriterSqliteDialect extends SqliteDialect {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { bulkInsert } from './bulk.ts';
 import type { Capabilities } from './capabilities.ts';
 import type { Store } from './database.ts';
+import { groupCommit } from './group-commit.ts';
 import { type Executor, enqueueJobs, type NewJob } from './jobs.ts';
 import type { MessagesTable } from './schema.ts';
 
@@ -49,7 +50,7 @@ export async function acceptSend(
   /** More rows of the same acceptance (a reservation), written in its transaction. */
   extra?: (tx: Executor) => Promise<void>,
 ): Promise<AcceptResult> {
-  return store.db.transaction().execute(async (tx) => {
+  return groupCommit(store, async (tx): Promise<AcceptResult> => {
     if (idem) {
       const taken = await tx
         .insertInto('idempotency_keys')

@@ -36,6 +36,25 @@ describeEachDb('delivery: failover', (db) => {
   });
   after(() => t.close());
 
+  test('one-recipient sends made at once, dispatched in merged passes, each deliver once, failovers included', async () => {
+    const own = await setupClient(t, 'merged-passes');
+    const tos = Array.from({ length: 30 }, () => phone());
+    // Every other one is no app user: its infomsg fails over to the sms inside the merged pass.
+    for (const [i, to] of tos.entries()) if (i % 2 === 0) await setHandset(t, to, { appUser: null });
+    const keys = await Promise.all(tos.map((to) => sendOne(t, own, { to }, [infomsg(own), sms(own)])));
+    await settle(t);
+    for (const [i, to] of tos.entries()) {
+      const got = await inbox(t, to);
+      assert.equal(got.length, 1, `${to} got ${got.length} messages`);
+      assert.equal(got[0]?.msgKey, keys[i]);
+      assert.equal(got[0]?.channel, i % 2 === 0 ? 'sms' : 'infomsg');
+      const m = await messageOf(t, own, keys[i] ?? '');
+      assert.equal(m.status, 'delivered');
+      assert.equal(m.messages.length, i % 2 === 0 ? 2 : 1);
+      assert.equal((await reportsOf(t, own, keys[i] ?? '')).length, 1);
+    }
+  });
+
   test('a non-app-user gets the sms after infomsg fails with 30003: two attempts, one report', async () => {
     const own = await setupClient(t, 'failover-report');
     const to = phone();

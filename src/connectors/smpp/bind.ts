@@ -24,6 +24,8 @@ export type BindState = 'down' | 'connecting' | 'bound' | 'stopped';
 interface InFlight<T> {
   readonly job: T;
   readonly sentAt: number;
+  /** performance.now() at the write, for the window's occupancy (sub-millisecond). */
+  readonly sentPerf: number;
 }
 
 export interface BindEvents<T> {
@@ -101,6 +103,15 @@ export class SmppBind<T> {
     return this.#inFlight.size;
   }
 
+  /**
+   * How long answered submit_sm held their window slots in all, in ms: from the write to the
+   * answer being taken here. Beyond the SMSC's round trip it holds whatever kept this event loop
+   * from reading the answer (bench/smpp prints it per submit).
+   */
+  heldMs = 0;
+  /** submit_sm answered on this link (any status), the count heldMs is over. */
+  answers = 0;
+
   /** Bound, able to submit, and with room in its window. */
   get ready(): boolean {
     return this.state === 'bound' && this.role !== 'receiver' && this.#inFlight.size < this.cfg.window;
@@ -115,7 +126,7 @@ export class SmppBind<T> {
     const socket = this.#socket;
     if (!socket || this.state !== 'bound') throw new Error('bind is not bound');
     const seq = this.#nextSeq();
-    this.#inFlight.set(seq, { job, sentAt: Date.now() });
+    this.#inFlight.set(seq, { job, sentAt: Date.now(), sentPerf: performance.now() });
     this.#write(socket, encodeSubmitSm(seq, fields));
   }
 
@@ -278,6 +289,8 @@ export class SmppBind<T> {
         const f = this.#inFlight.get(h.seq);
         if (!f) return;
         this.#inFlight.delete(h.seq);
+        this.heldMs += performance.now() - f.sentPerf;
+        this.answers += 1;
         this.#answered = true;
         this.events.answered(f.job, h.status, h.status === 0 ? decodeIdBody(pdu) : '');
         this.events.changed();

@@ -46,12 +46,20 @@ export interface ConnectorStats {
   throughput: number | null;
   queued: number;
   counters: Readonly<Record<string, number>>;
+  /** Window slots held by answered submit_sm, in all (ms), and how many answers that is over. */
+  windowHeld: { ms: number; answers: number };
 }
 
-export interface SmppConnector extends Connector {
+/** What /metrics and the overview read of a connector: here, or mirrored from the engine's thread. */
+export interface ConnectorStatsSource {
+  readonly name: string;
+  readonly channels: Connector['channels'];
+  stats(): ConnectorStats;
+}
+
+export interface SmppConnector extends Connector, ConnectorStatsSource {
   start(): void;
   stop(): Promise<void>;
-  stats(): ConnectorStats;
 }
 
 /** Throttled and queue-full answers pause the SMSC's sending for this long, doubling per repeat. */
@@ -501,6 +509,10 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       throughput: cfg.throughput,
       queued: queue.length,
       counters,
+      windowHeld: {
+        ms: binds.reduce((n, b) => n + b.heldMs, 0),
+        answers: binds.reduce((n, b) => n + b.answers, 0),
+      },
     }),
   };
 }

@@ -1,7 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import { SANDBOX_CONNECTOR } from '../../connectors/sandbox/receipts.ts';
-import type { SmppConnector } from '../../connectors/smpp/connector.ts';
+import type { ConnectorStatsSource } from '../../connectors/smpp/connector.ts';
 import type { Ctx } from '../../context.ts';
 import { DISPATCH_JOB } from '../../engine/dispatch.ts';
 import type { Metrics } from '../../http/metrics.ts';
@@ -41,7 +41,7 @@ async function byLabel<L extends string>(
   return out;
 }
 
-function smppView(c: SmppConnector): ConnectorView {
+function smppView(c: ConnectorStatsSource): ConnectorView {
   const s = c.stats();
   const bound = s.binds.filter((b) => b.state === 'bound').length;
   return {

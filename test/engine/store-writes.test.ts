@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { before, beforeEach, test } from 'node:test';
+import type { Store } from '../../src/store/database.ts';
+import { groupCommit } from '../../src/store/group-commit.ts';
+import { getSetting, putSetting } from '../../src/store/settings.ts';
+import { describeEachDb } from '../helpers/db.ts';
+
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
+describeEachDb('store writes: group commit and waiting for the write lock', (db) => {
+  let store: Store;
+  let other: Store;
+
+  before(async () => {
+    store = await db.openStore();
+    // A second connection to the same database, as the engine's thread or another process has.
+    other = await db.openStore();
+  });
+  beforeEach(async () => {
+    await store.db.deleteFrom('settings').execute();
+  });
+
+  test('units of work asked for together share a commit; one that throws is undone alone', async () => {
+    const put = (key: string) => (tx: Parameters<Parameters<typeof groupCommit>[1]>[0]) =>
+      tx.insertInto('settings').values({ key, value: 'v' }).execute();
+    const results = await Promise.allSettled([
+      groupCommit(store, async (tx) => {
+        await put('a')(tx);
+        return 'first';
+      }),
+      groupCommit(store, async (tx) => {
+        await put('b')(tx);
+        // Its own row is written, then it fails: that row must go, the others' stay.
+        throw new Error('refused');
+      }),
+      groupCommit(store, async (tx) => {
+        await put('c')(tx);
+        return 'third';
+      }),
+    ]);
+    assert.deepEqual(
+      results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message)),
+      ['first', 'refused', 'third'],
+    );
+    const keys = (await store.db.selectFrom('settings').select('key').orderBy('key').execute()).map(
+      (r) => r.key,
+    );
+    assert.deepEqual(keys, ['a', 'c']);
+  });
+
+  test('a unit whose statement fails gets the database\'s error and is undone alone', async () => {
+    await putSetting(store, 'taken', 'x');
+    const results = await Promise.allSettled([
+      groupCommit(store, (tx) => tx.insertInto('settings').values({ key: 'fresh', value: 'v' }).execute()),
+      // A duplicate key is an error of its own unit only.
+      groupCommit(store, (tx) => tx.insertInto('settings').values({ key: 'taken', value: 'v' }).execute()),
+    ]);
+    assert.equal(results[0]?.status, 'fulfilled');
+    assert.equal(results[1]?.status, 'rejected');
+    assert.equal(await getSetting(store, 'fresh'), 'v');
+    assert.equal(await getSetting(store, 'taken'), 'x');
+  });
+
+  test("a write waits for another connection's transaction without stopping the event loop", async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let holding = false;
+    const first = store.db.transaction().execute(async (tx) => {
+      await tx.insertInto('settings').values({ key: 'first', value: '1' }).execute();
+      holding = true;
+      await held;
+    });
+    while (!holding) await turn();
+    let written = false;
+    const second = putSetting(other, 'second', '2').then(() => {
+      written = true;
+    });
+    // Turns of the event loop go on while the second write waits: SQLite's own busy handler
+    // slept inside the call, and the first transaction could never have finished.
+    for (let i = 0; i < 20; i++) await turn();
+    if (db.dialect === 'sqlite') assert.equal(written, false, 'the second write waited for the lock');
+    release();
+    await first;
+    await second;
+    assert.equal(await getSetting(store, 'second'), '2');
+    assert.equal(await getSetting(other, 'first'), '1');
+  });
+});
