@@ -48,7 +48,7 @@ describeEachDb('store writes: group commit and waiting for the write lock', (db)
     assert.deepEqual(keys, ['a', 'c']);
   });
 
-  test('a unit whose statement fails gets the database\'s error and is undone alone', async () => {
+  test("a unit whose statement fails gets the database's error and is undone alone", async () => {
     await putSetting(store, 'taken', 'x');
     const results = await Promise.allSettled([
       groupCommit(store, (tx) => tx.insertInto('settings').values({ key: 'fresh', value: 'v' }).execute()),
