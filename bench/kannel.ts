@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -121,6 +121,17 @@ text = "ok"
 `;
 }
 
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ host: '127.0.0.1', port });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+}
+
 async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
@@ -138,7 +149,9 @@ async function kannelRun(sim: SmscSimulator, dir: string, c: Case): Promise<Resu
   try {
     const bearer = spawn(BEARERBOX, [conf], { stdio: 'ignore' });
     procs.push(bearer);
-    await until(() => sim.sessions().length >= 1, 'Kannel to bind', 20_000);
+    await until(() => sim.sessions().length >= 1, 'Kannel to bind', 30_000);
+    // smsbox gives up at once when bearerbox does not take its connection yet.
+    await until(() => portOpen(boxPort), 'bearerbox to take boxes', 30_000);
     const box = spawn(SMSBOX, [conf], { stdio: 'ignore' });
     procs.push(box);
     const base = `http://127.0.0.1:${sendsmsPort}/cgi-bin/sendsms`;

@@ -39,12 +39,8 @@ export interface DeliveryResult {
 }
 
 export type SubmitOutcome =
-  /**
-   * Taken by the network, with its own message id; `result` when the outcome is known at once.
-   * `stored`, with a result the network awaits an acknowledgement of (an SMPP receipt that came
-   * during the submission): called once the engine committed the outcome (true) or did not (false).
-   */
-  | { kind: 'accepted'; networkId: string; result?: DeliveryResult; stored?: (ok: boolean) => void }
+  /** Taken by the network, with its own message id; `result` when the outcome is known at once. */
+  | { kind: 'accepted'; networkId: string; result?: DeliveryResult }
   /** Another pass is submitting this message right now: this pass leaves it alone. */
   | { kind: 'skipped' }
   /** Refused: `retryable` for throttling and queue-full (retried with backoff), not for a bad number. */

@@ -160,7 +160,6 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
 
   const sink: ConnectorSink = {
     async deliveryResults(connector, batch) {
-      const now = ctx.clock.now();
       const results = new Map(batch.map((b) => [b.networkId, b.result]));
       const ids = [...results.keys()];
       const found = await findWaitingAttempts(ctx.store.db, connector, ids);
@@ -173,12 +172,11 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
           ctx.store,
           connector,
           missing.map((id) => ({ networkId: id, result: results.get(id) as DeliveryResult })),
-          now,
         );
         const late = await findWaitingAttempts(ctx.store.db, connector, missing);
         const lateIds = late.map((a) => a.network_id ?? '');
         const taken = late.length
-          ? await takeEarlyReceipts(ctx.store, connector, lateIds, now)
+          ? await takeEarlyReceipts(ctx.store, connector, lateIds)
           : new Map<string, DeliveryResult>();
         for (const a of late) {
           const r = taken.get(a.network_id ?? '');
@@ -227,7 +225,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       byConnector.set(w.connector, list);
     }
     for (const [connector, ids] of byConnector) {
-      const held = await takeEarlyReceipts(ctx.store, connector, ids, ctx.clock.now());
+      const held = await takeEarlyReceipts(ctx.store, connector, ids);
       await settleTaken(connector, held);
     }
   }
@@ -248,7 +246,6 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
         ctx.store,
         connector,
         [...taken].map(([networkId, result]) => ({ networkId, result })),
-        ctx.clock.now(),
       ).catch(() => {});
       throw err;
     }
@@ -267,7 +264,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       byConnector.set(r.connector, list);
     }
     for (const [connector, ids] of byConnector) {
-      await settleTaken(connector, await takeEarlyReceipts(ctx.store, connector, ids, ctx.clock.now()));
+      await settleTaken(connector, await takeEarlyReceipts(ctx.store, connector, ids));
     }
   }
 

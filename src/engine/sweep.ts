@@ -51,7 +51,7 @@ export function sweepHandler(
       ctx.workAdded();
     }
     await reconcileReceipts();
-    await pruneEarlyReceipts(ctx.store, now);
+    await pruneEarlyReceipts(ctx.store);
     return { rescheduleAt: now + SWEEP_EVERY_MS };
   };
 }

@@ -7,8 +7,8 @@ export async function holdEarlyReceipts(
   store: Store,
   connector: string,
   receipts: ReadonlyArray<{ networkId: string; result: DeliveryResult }>,
-  now: number,
 ): Promise<void> {
+  const now = Date.now();
   if (receipts.length === 0) return;
   // One row per id (the newest), as the upsert would leave it.
   const last = new Map(receipts.map((r) => [r.networkId, r.result]));
@@ -25,6 +25,8 @@ export async function holdEarlyReceipts(
 /**
  * A receipt overtakes its submission's record by moments; one held longer is a repeat for a
  * message already settled, and must not settle a later message the network gave the same id.
+ * Measured on the wall clock, as SMPP claims are: it is about the network's timing, and a jump
+ * of the manual gateway clock (the sandbox) must not make a receipt of a second ago stale.
  */
 export const EARLY_RECEIPT_KEEP_MS = 10 * 60_000;
 
@@ -36,8 +38,8 @@ export async function takeEarlyReceipts(
   store: Store,
   connector: string,
   networkIds: readonly string[],
-  now: number,
 ): Promise<Map<string, DeliveryResult>> {
+  const now = Date.now();
   const out = new Map<string, DeliveryResult>();
   for (let i = 0; i < networkIds.length; i += 500) {
     const rows = await store.db
@@ -72,9 +74,9 @@ export async function matchedEarlyReceipts(
 }
 
 /** Forgets held receipts no submission came for. */
-export async function pruneEarlyReceipts(store: Store, now: number): Promise<void> {
+export async function pruneEarlyReceipts(store: Store): Promise<void> {
   await store.db
     .deleteFrom('early_receipts')
-    .where('created_at', '<', now - EARLY_RECEIPT_KEEP_MS)
+    .where('created_at', '<', Date.now() - EARLY_RECEIPT_KEEP_MS)
     .execute();
 }

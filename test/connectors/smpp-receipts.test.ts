@@ -159,12 +159,7 @@ describeEachDb('SMPP connector: the sweep settles held receipts', (db) => {
       // As a settlement that failed after taking it would leave it: held, its attempt waiting.
       const now = t.gw.ctx.clock.now();
       const result = { delivered: true, code: '10000', text: 'DELIVRD err:000', carrier: null, at: now };
-      await holdEarlyReceipts(
-        t.gw.ctx.store,
-        'smsc',
-        [{ networkId: m.messageId.toLowerCase(), result }],
-        now,
-      );
+      await holdEarlyReceipts(t.gw.ctx.store, 'smsc', [{ networkId: m.messageId.toLowerCase(), result }]);
       await advance(t, 61);
       assert.equal((await finalOf(t, c, key)).status, 'delivered');
       assert.equal((await reportsOf(t, c, key)).length, 1);

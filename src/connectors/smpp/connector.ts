@@ -9,9 +9,9 @@ import {
   submissionKey,
 } from '../../store/smpp.ts';
 import type { SmppConnectorConfig } from '../config.ts';
-import type { Connector, ConnectorSink, DeliveryResult, OutboundMessage, SubmitOutcome } from '../types.ts';
+import type { Connector, ConnectorSink, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { type BindRole, SmppBind } from './bind.ts';
-import { createDeliverHandler, type PassReceipts } from './deliver.ts';
+import { createDeliverHandler } from './deliver.ts';
 import { encodeText } from './encoding.ts';
 import { normalizeMessageId } from './receipt.ts';
 import { submitStatus } from './status.ts';
@@ -70,10 +70,6 @@ const MAX_LOST = 1;
 /** A claim not refreshed for this long belonged to a pass that died (refreshed every 20 s). */
 const CLAIM_STALE_MS = 120_000;
 const CLAIM_REFRESH_MS = 20_000;
-/** Longest a receipt handed to a pass waits for its commit before it is stored on its own. */
-const TAKEN_MAX_MS = 2000;
-/** Longest a receipt waits in memory for the submission in progress that may own it. */
-const HOLD_MAX_MS = 1000;
 /** What was taken is remembered for resubmissions this long past the receipt wait. */
 const KEEP_AFTER_WAIT_MS = 24 * 3600_000;
 
@@ -222,43 +218,7 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     }
   }
 
-  // Receipts that came while submissions were in progress, for those submissions to take.
-  const held = new Map<
-    string,
-    { result: DeliveryResult; seq: number; at: number; done(stored: boolean): void }
-  >();
-  const active = new Set<number>();
-  let submitSeq = 0;
-  const passes: PassReceipts = {
-    hold(id, result) {
-      if (active.size === 0 || held.has(id)) return null;
-      return new Promise((done) => held.set(id, { result, seq: submitSeq, at: Date.now(), done }));
-    },
-  };
-
-  /**
-   * A receipt belongs to a submission that started before it came: once every such one has
-   * finished without taking it, it goes the way of any later receipt, through the store. So does
-   * one held for a second: a slow submission (a low throughput limit) must not keep the SMSC's
-   * deliver_sm unanswered, and the store matches it all the same.
-   */
-  function releaseHeld(): void {
-    const min = active.size === 0 ? Number.POSITIVE_INFINITY : Math.min(...active);
-    const old = Date.now() - HOLD_MAX_MS;
-    for (const [id, h] of held) {
-      if (h.seq >= min && h.at > old) continue;
-      held.delete(id);
-      deliver.settleReceipt(id, h.result).then(
-        () => h.done(true),
-        (err: unknown) => {
-          ctx.logger.error({ err, connector: cfg.name }, 'SMPP receipt not stored; the SMSC will resend it');
-          h.done(false);
-        },
-      );
-    }
-  }
-
-  const deliver = createDeliverHandler(ctx, sink, cfg, counters, passes);
+  const deliver = createDeliverHandler(ctx, sink, cfg, counters);
   const events = { answered, lost, changed: pump, deliver: deliver.deliver };
   const roles: BindRole[] = cfg.bindMode === 'transceiver' ? ['transceiver'] : ['transmitter', 'receiver'];
   for (let i = 0; i < cfg.binds; i++)
@@ -308,52 +268,10 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
     };
   }
 
-  async function submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
-    const seq = ++submitSeq;
-    active.add(seq);
-    try {
-      const out = await submitBatch(batch);
-      // Receipts that overtook this submission go back with it, to be stored in its commit.
-      out.forEach((o, i) => {
-        if (o?.kind !== 'accepted' || o.networkId.startsWith('m:')) return;
-        const id = o.networkId;
-        const h = held.get(id);
-        if (!h || h.seq < seq) return;
-        held.delete(id);
-        // The deliver_sm waits for the pass's commit, which may wait for a slower connector of
-        // the same pass: past TAKEN_MAX_MS the receipt is also stored the ordinary way and
-        // answered (the pass's own settlement and that one are guarded: the first wins).
-        let answered = false;
-        const timer = setTimeout(() => {
-          if (answered) return;
-          answered = true;
-          deliver.settleReceipt(id, h.result).then(
-            () => h.done(true),
-            () => h.done(false),
-          );
-        }, TAKEN_MAX_MS);
-        out[i] = {
-          ...o,
-          result: h.result,
-          stored: (ok) => {
-            if (answered) return;
-            answered = true;
-            clearTimeout(timer);
-            h.done(ok);
-          },
-        };
-      });
-      return out;
-    } finally {
-      active.delete(seq);
-      releaseHeld();
-    }
-  }
-
   /** Claims of submissions in progress on this instance, refreshed while they last. */
   const claimed = new Set<string>();
 
-  async function submitBatch(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
+  async function submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
     const out: SubmitOutcome[] = new Array(batch.length);
     // Wall-clock times: a claim is about this process being alive, not about the gateway clock.
     const claims = await claimSubmissions(
@@ -477,7 +395,6 @@ export function createSmppConnector(ctx: Ctx, sink: ConnectorSink, cfg: SmppConn
       let lastRefresh = Date.now();
       watchdog = setInterval(() => {
         expireQueued();
-        releaseHeld();
         if (claimed.size > 0 && Date.now() - lastRefresh >= CLAIM_REFRESH_MS) {
           lastRefresh = Date.now();
           refreshClaims(ctx.store, cfg.name, [...claimed], lastRefresh).catch((err: unknown) =>

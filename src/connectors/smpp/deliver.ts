@@ -24,12 +24,6 @@ import type { DeliverSm } from './wire.ts';
 /** ESME_RX_T_APPN: not taken now, the SMSC delivers it again later. */
 export const TEMPORARY_ERROR = 0x64;
 
-/** Receipts a submission in progress may own (connector.ts). */
-export interface PassReceipts {
-  /** null: no submission is in progress; else resolves once stored (true) or not (false). */
-  hold(networkId: string, result: DeliveryResult): Promise<boolean> | null;
-}
-
 /** A part record younger than this counts whatever its message's state (its pass may not have committed). */
 const PART_FRESH_MS = 10 * 60_000;
 /** How long the parts of an MO wait for the rest before they are dropped. */
@@ -53,7 +47,6 @@ export function createDeliverHandler(
   sink: ConnectorSink,
   cfg: SmppConnectorConfig,
   counters: Record<string, number>,
-  passes: PassReceipts,
 ) {
   let lastPrune = 0;
 
@@ -145,7 +138,7 @@ export function createDeliverHandler(
     // takes the held receipt settles it (partsRecorded does the same from its side).
     const nowParts = await partsAmong(ctx.store, cfg.name, held);
     if (nowParts.size === 0) return;
-    const taken = await takeEarlyReceipts(ctx.store, cfg.name, [...nowParts], ctx.clock.now());
+    const taken = await takeEarlyReceipts(ctx.store, cfg.name, [...nowParts]);
     for (const [id, result] of taken) {
       if (!(await partReceipt(id, result))) await sink.deliveryResult(cfg.name, id, result);
     }
@@ -173,10 +166,10 @@ export function createDeliverHandler(
       carrier: null,
       at: ctx.clock.now(),
     };
-    // Most receipts overtake the commit of the pass that submitted their message: that pass
-    // takes them and stores them with it, one transaction for both.
-    const inPass = passes.hold(id, result);
-    if (inPass) return (await inPass) ? 0 : TEMPORARY_ERROR;
+    // Answered once stored, never held for the commit of the pass that submitted its message:
+    // an SMSC that sends its next submit_sm_resp only once this deliver_sm is acknowledged (its
+    // window, or Nagle's algorithm on its socket) would wait for that commit with every slot.
+    // A receipt that overtook the commit is kept as early and taken by the pass once committed.
     await settleReceipt(id, result);
     return 0;
   }
@@ -216,13 +209,11 @@ export function createDeliverHandler(
       return 0;
     },
 
-    settleReceipt,
-
     /** After the parts of concatenated messages are recorded: their receipts that came first. */
     async partsRecorded(taken: readonly SmppSubmission[]): Promise<void> {
       const ids = taken.flatMap((t) => t.partIds ?? []);
       if (ids.length === 0) return;
-      const held = await takeEarlyReceipts(ctx.store, cfg.name, ids, ctx.clock.now());
+      const held = await takeEarlyReceipts(ctx.store, cfg.name, ids);
       for (const [id, result] of held) await partReceipt(id, result);
     },
 
