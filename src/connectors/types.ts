@@ -39,8 +39,19 @@ export interface DeliveryResult {
 }
 
 export type SubmitOutcome =
-  /** Taken by the network, with its own message id; `result` when the outcome is known at once. */
-  | { kind: 'accepted'; networkId: string; result?: DeliveryResult }
+  /**
+   * Taken by the network, with its own message id; `result` when the outcome is known at once.
+   * `early`: that result is also stored as an early receipt, which the commit using it deletes.
+   * `stored`, with a result the network awaits an acknowledgement of (an SMPP receipt held during
+   * the submission): called once the engine committed the outcome (true) or did not (false).
+   */
+  | {
+      kind: 'accepted';
+      networkId: string;
+      result?: DeliveryResult;
+      early?: boolean;
+      stored?: (ok: boolean) => void;
+    }
   /** Another pass is submitting this message right now: this pass leaves it alone. */
   | { kind: 'skipped' }
   /** Refused: `retryable` for throttling and queue-full (retried with backoff), not for a bad number. */

@@ -106,6 +106,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     }
     const intlSms = outbound.international && step.channel === 'sms';
     const r = outcome.result;
+    if (outcome.early) plan.earlyTaken.push({ connector: connector.name, networkId: outcome.networkId });
     if (intlSms) {
       // The aggregator took it: the standard report now; the DLR (if this key asked for it) later.
       plan.report(
@@ -223,7 +224,15 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     const plan = new Plan(now, ctx.store.caps);
     const retry: Retry[] = [];
     const waiting: Waiting[] = [];
-    await pass(rows, retryCount, now, plan, retry, waiting);
+    // Results the network waits to hear were kept (SMPP receipts): told once the pass is committed.
+    const stored: Array<(ok: boolean) => void> = [];
+    try {
+      await pass(rows, retryCount, now, plan, retry, waiting, stored);
+    } catch (err) {
+      for (const ack of stored) ack(false);
+      throw err;
+    }
+    for (const ack of stored) ack(true);
     if (waiting.length > 0) {
       // The pass is committed: a failure here must not fail its job (the receipts taken are held
       // again, and the sweep settles them).
@@ -240,6 +249,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     plan: Plan,
     retry: Retry[],
     waiting: Waiting[],
+    stored: Array<(ok: boolean) => void>,
   ): Promise<void> {
     // A stop (queued → held) during this pass cannot undo the submissions it makes.
     let pending: Array<{ row: DispatchRow; expect: MoveGuard }> = rows.map((row) => ({
@@ -289,6 +299,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         items.forEach((item, i) => {
           const o = outcomes[i];
           if (!o) return;
+          if (o.kind === 'accepted' && o.stored) stored.push(o.stored);
           onOutcome(plan, item, connector, o, next, retry, waiting);
         });
       }

@@ -4,6 +4,7 @@ import type { Capabilities } from '../store/capabilities.ts';
 import type { Executor } from '../store/jobs.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
 import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages.ts';
+import { dropEarlyReceipts } from '../store/receipts.ts';
 import { insertReports, type NewReport, type ReportBody } from '../store/reports.ts';
 import type { EngineEvents } from './events.ts';
 import type { FlowStep } from './flow.ts';
@@ -30,6 +31,8 @@ export class Plan {
   readonly moves = new Map<string, { change: MessageChange; expect: MoveGuard }>();
   readonly reports: NewReport[] = [];
   readonly jobs: NewJob[] = [];
+  /** Early receipts this pass settles with its submissions: deleted in its commit. */
+  readonly earlyTaken: Array<{ connector: string; networkId: string }> = [];
   /** Jobs the commit added (follow-ups and report webhooks): the workers need waking only then. */
   jobsAdded = 0;
 
@@ -110,6 +113,7 @@ export class Plan {
     );
     const hooks = await insertReports(exec, this.caps, this.reports, this.now);
     await enqueueJobs(exec, this.jobs, this.now);
+    await dropEarlyReceipts(exec, this.earlyTaken);
     this.jobsAdded = hooks + this.jobs.length;
     return moved;
   }

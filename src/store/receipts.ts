@@ -1,6 +1,7 @@
 import type { DeliveryResult } from '../connectors/types.ts';
 import { bulkInsert } from './bulk.ts';
 import type { Store } from './database.ts';
+import type { Executor } from './jobs.ts';
 
 /** Keeps receipts whose submissions are not recorded yet (a batch: one statement). */
 export async function holdEarlyReceipts(
@@ -79,4 +80,22 @@ export async function pruneEarlyReceipts(store: Store): Promise<void> {
     .deleteFrom('early_receipts')
     .where('created_at', '<', Date.now() - EARLY_RECEIPT_KEEP_MS)
     .execute();
+}
+
+/** Early receipts a pass settled with its submissions, deleted in that pass's transaction. */
+export async function dropEarlyReceipts(
+  exec: Executor,
+  taken: ReadonlyArray<{ connector: string; networkId: string }>,
+): Promise<void> {
+  const byConnector = new Map<string, string[]>();
+  for (const t of taken) byConnector.set(t.connector, [...(byConnector.get(t.connector) ?? []), t.networkId]);
+  for (const [connector, ids] of byConnector) {
+    for (let i = 0; i < ids.length; i += 500) {
+      await exec
+        .deleteFrom('early_receipts')
+        .where('connector', '=', connector)
+        .where('network_id', 'in', ids.slice(i, i + 500))
+        .execute();
+    }
+  }
 }

@@ -20,14 +20,24 @@ const mmsToSandbox = (c: Client) => ({
 });
 
 describeEachDb('SMPP connector: delivery receipts', (db) => {
-  /** One simulator and gateway per case: each needs its own receipt behaviour. */
+  let simulators = 0;
+  /**
+   * One simulator and gateway per case: each needs its own receipt behaviour. Each simulator's
+   * message ids start apart from the earlier ones' (they share the suite's database).
+   */
   async function withSmsc(
     options: SmscOptions,
     fields: Record<string, unknown>,
     body: (ctx: { smsc: SmscSimulator; t: TestGateway; c: Client }) => Promise<void>,
     routes: unknown[] = LMS_ROUTES,
   ): Promise<void> {
-    const smsc = await SmscSimulator.start({ systemId: 'omnigate', password: 'secret', ...options });
+    simulators += 1;
+    const smsc = await SmscSimulator.start({
+      systemId: 'omnigate',
+      password: 'secret',
+      firstMessageId: 0x1000 * simulators,
+      ...options,
+    });
     const { t, c } = await smppSuite(db, smsc, { concatenation: true, ...fields }, routes);
     try {
       await body({ smsc, t, c });

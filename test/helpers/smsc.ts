@@ -22,6 +22,12 @@ export interface SmscOptions {
   receiptStat?: (destination: string) => string;
   /** 'after' the submit_sm_resp (default), 'before' it, or 'hold' until releaseReceipts(). */
   receiptTiming?: 'after' | 'before' | 'hold';
+  /**
+   * The first message id handed out (default 0x1000). Simulators started one after the other on
+   * one database must not repeat ids, as a real SMSC does not within minutes: a receipt whose id
+   * an earlier simulator gave to a part is taken for a repeat of that part's.
+   */
+  firstMessageId?: number;
 }
 
 export interface Concat {
@@ -141,6 +147,7 @@ export class SmscSimulator {
     this.server = server;
     this.port = port;
     this.options = options;
+    this.nextMessageId = options.firstMessageId ?? FIRST_MESSAGE_ID;
   }
 
   /** Listens on 127.0.0.1:`port` (0: a free port). */

@@ -24,6 +24,17 @@ import type { DeliverSm } from './wire.ts';
 /** ESME_RX_T_APPN: not taken now, the SMSC delivers it again later. */
 export const TEMPORARY_ERROR = 0x64;
 
+/** Receipts a submission in progress may own (connector.ts). */
+export interface PassReceipts {
+  /**
+   * Held in memory for the submission: null when there is none in progress or the answer must not
+   * wait; else resolves once its pass committed (true) or did not (false).
+   */
+  hold(networkId: string, result: DeliveryResult): Promise<boolean> | null;
+  /** Kept as early (stored, answered): the submission that owns it may settle it in its commit. */
+  overtook(networkId: string, result: DeliveryResult): void;
+}
+
 /** A part record younger than this counts whatever its message's state (its pass may not have committed). */
 const PART_FRESH_MS = 10 * 60_000;
 /** How long the parts of an MO wait for the rest before they are dropped. */
@@ -47,6 +58,7 @@ export function createDeliverHandler(
   sink: ConnectorSink,
   cfg: SmppConnectorConfig,
   counters: Record<string, number>,
+  passes: PassReceipts,
 ) {
   let lastPrune = 0;
 
@@ -83,7 +95,8 @@ export function createDeliverHandler(
   interface Late {
     id: string;
     result: DeliveryResult;
-    resolve(): void;
+    /** true when it was kept as an early receipt (no submission of it recorded yet). */
+    resolve(early: boolean): void;
     reject(err: unknown): void;
   }
   const late: Late[] = [];
@@ -94,7 +107,7 @@ export function createDeliverHandler(
    * Receipts that arrive while a batch is being stored wait for the next: one transaction settles
    * them all, so a carrier's burst of receipts costs a few commits, not one each.
    */
-  function settleReceipt(id: string, result: DeliveryResult): Promise<void> {
+  function settleReceipt(id: string, result: DeliveryResult): Promise<boolean> {
     return new Promise((resolve, reject) => {
       late.push({ id, result, resolve, reject });
       if (flushing) return;
@@ -107,8 +120,8 @@ export function createDeliverHandler(
     while (late.length > 0) {
       const batch = late.splice(0, 500);
       try {
-        await settleBatch(batch);
-        for (const b of batch) b.resolve();
+        const early = await settleBatch(batch);
+        for (const b of batch) b.resolve(early.has(b.id));
       } catch (err) {
         for (const b of batch) b.reject(err);
       }
@@ -116,7 +129,8 @@ export function createDeliverHandler(
     flushing = false;
   }
 
-  async function settleBatch(batch: readonly Late[]): Promise<void> {
+  /** Answers the ids kept as early receipts (still so when this returns). */
+  async function settleBatch(batch: readonly Late[]): Promise<Set<string>> {
     let rest = batch;
     if (cfg.concatenation) {
       const parts = await partsAmong(
@@ -128,20 +142,23 @@ export function createDeliverHandler(
       for (const b of batch) if (parts.has(b.id) && (await partReceipt(b.id, b.result))) taken.add(b.id);
       rest = batch.filter((b) => !taken.has(b.id));
     }
-    if (rest.length === 0) return;
+    if (rest.length === 0) return new Set();
     const { held } = await sink.deliveryResults(
       cfg.name,
       rest.map((b) => ({ networkId: b.id, result: b.result })),
     );
-    if (!cfg.concatenation || held.length === 0) return;
+    const early = new Set(held);
+    if (!cfg.concatenation || held.length === 0) return early;
     // A part may have been recorded while the sink held its receipt as an early one: whoever
     // takes the held receipt settles it (partsRecorded does the same from its side).
     const nowParts = await partsAmong(ctx.store, cfg.name, held);
-    if (nowParts.size === 0) return;
+    if (nowParts.size === 0) return early;
     const taken = await takeEarlyReceipts(ctx.store, cfg.name, [...nowParts]);
     for (const [id, result] of taken) {
+      early.delete(id);
       if (!(await partReceipt(id, result))) await sink.deliveryResult(cfg.name, id, result);
     }
+    return early;
   }
 
   async function receipt(d: Deliver): Promise<number> {
@@ -169,8 +186,11 @@ export function createDeliverHandler(
     // Answered once stored, never held for the commit of the pass that submitted its message:
     // an SMSC that sends its next submit_sm_resp only once this deliver_sm is acknowledged (its
     // window, or Nagle's algorithm on its socket) would wait for that commit with every slot.
-    // A receipt that overtook the commit is kept as early and taken by the pass once committed.
-    await settleReceipt(id, result);
+    // One that overtook its submission's record is kept as early (stored) and offered to the
+    // submission in progress, which settles its message in the same commit as the submission.
+    const inPass = passes.hold(id, result);
+    if (inPass) return (await inPass) ? 0 : TEMPORARY_ERROR;
+    if (await settleReceipt(id, result)) passes.overtook(id, result);
     return 0;
   }
 
@@ -208,6 +228,8 @@ export function createDeliverHandler(
       await mo(d);
       return 0;
     },
+
+    settleReceipt,
 
     /** After the parts of concatenated messages are recorded: their receipts that came first. */
     async partsRecorded(taken: readonly SmppSubmission[]): Promise<void> {
