@@ -20,6 +20,8 @@ export const DLR_WAIT_MS = 5 * 24 * 3600_000;
 const MAX_SUBMIT_RETRIES = 10;
 /** Messages per pass: a send request's 200 in one, a reservation's thousands in several. */
 const PASS_SIZE = 500;
+/** Messages of the passes running at once in one process (see mergePasses). */
+const ROWS_IN_FLIGHT = 1600;
 
 interface Retry {
   item: Item;
@@ -406,6 +408,9 @@ type PassRun = (rows: DispatchRow[], retryCount: number) => Promise<void>;
  * record of its submissions). The passes asked for during one turn of the event loop are merged
  * up to PASS_SIZE messages, those with the same retry count together; a message two jobs hold
  * goes in once. A merged pass that fails fails each of its jobs, which retry on their own.
+ * Passes run while their messages together stay under ROWS_IN_FLIGHT (one pass always may):
+ * many jobs at once suit one-recipient sends, but as many passes of 200 at once only held more
+ * memory (bench/send's backlog: 399 MB against 340 MB).
  */
 function mergePasses(run: PassRun): PassRun {
   interface Call {
@@ -415,6 +420,15 @@ function mergePasses(run: PassRun): PassRun {
     reject: (err: unknown) => void;
   }
   let pending: Call[] = [];
+  let inFlight = 0;
+  const waiting: Array<{ size: number; start: () => void }> = [];
+  const admit = () => {
+    for (let w = waiting[0]; w && (inFlight === 0 || inFlight + w.size <= ROWS_IN_FLIGHT); w = waiting[0]) {
+      waiting.shift();
+      inFlight += w.size;
+      w.start();
+    }
+  };
   const flush = () => {
     const calls = pending;
     pending = [];
@@ -433,15 +447,26 @@ function mergePasses(run: PassRun): PassRun {
     for (const group of passes) {
       const seen = new Set<string>();
       const rows = group.flatMap((c) => c.rows).filter((r) => !seen.has(r.msgKey) && seen.add(r.msgKey));
-      run(rows, group[0]?.retryCount ?? 0).then(
-        () => {
-          for (const c of group) c.resolve();
-        },
-        (err: unknown) => {
-          for (const c of group) c.reject(err);
-        },
-      );
+      const done = () => {
+        inFlight -= rows.length;
+        admit();
+      };
+      waiting.push({
+        size: rows.length,
+        start: () =>
+          run(rows, group[0]?.retryCount ?? 0).then(
+            () => {
+              done();
+              for (const c of group) c.resolve();
+            },
+            (err: unknown) => {
+              done();
+              for (const c of group) c.reject(err);
+            },
+          ),
+      });
     }
+    admit();
   };
   return (rows, retryCount) => {
     if (rows.length === 0) return Promise.resolve();
