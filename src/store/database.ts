@@ -74,10 +74,10 @@ function openSqlite(path: string): Store {
 }
 
 /**
- * Transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting for it up to the
- * busy timeout. A deferred one that read first and then wrote, while another connection (the
- * engine's thread, another process) had written meanwhile, failed at once with SQLITE_BUSY: its
- * snapshot was stale, and no wait could help.
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting for it up to
+ * BUSY_WAIT_MS (PatientConnection). A deferred one that read first and then wrote, while another
+ * connection (the engine's thread, another process) had written meanwhile, failed at once with
+ * SQLITE_BUSY: its snapshot was stale, and no wait could help.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   #inner: DatabaseConnection | null = null;
