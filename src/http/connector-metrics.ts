@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { ConnectorStatsSource } from '../connectors/smpp/connector.ts';
+import type { ConnectorStats, ConnectorStatsSource } from '../connectors/smpp/connector.ts';
 import type { Store } from '../store/database.ts';
 import { pendingReceipts } from '../store/smpp.ts';
 
@@ -70,22 +70,25 @@ export function connectorMetrics(
     },
   });
   // Counters read from the connectors when scraped: set to their totals since start.
-  new Counter({
-    name: 'omnigate_connector_reconnects_total',
-    help: 'times a bind was bound again after a drop (this instance)',
-    labelNames: ['connector'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const c of connectors) {
-        const s = c.stats();
-        this.inc(
-          { connector: s.name },
-          s.binds.reduce((n, b) => n + b.reconnects, 0),
-        );
-      }
-    },
-  });
+  const total = (name: string, help: string, value: (s: ConnectorStats) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['connector'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const c of connectors) {
+          const s = c.stats();
+          this.inc({ connector: s.name }, value(s));
+        }
+      },
+    });
+  total(
+    'omnigate_connector_reconnects_total',
+    'times a bind was bound again after a drop (this instance)',
+    (s) => s.binds.reduce((n, b) => n + b.reconnects, 0),
+  );
   new Counter({
     name: 'omnigate_connector_events_total',
     help: 'connector events since start (this instance): submitted, accepted, failed, throttled, resubmitted, receipts, mo',
@@ -99,32 +102,16 @@ export function connectorMetrics(
       }
     },
   });
-  new Counter({
-    name: 'omnigate_connector_window_held_seconds_total',
-    help: 'time answered submit_sm held their window slots, from the write to the answer being read (this instance)',
-    labelNames: ['connector'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const c of connectors) {
-        const s = c.stats();
-        this.inc({ connector: s.name }, s.windowHeld.ms / 1000);
-      }
-    },
-  });
-  new Counter({
-    name: 'omnigate_connector_submit_answers_total',
-    help: 'submit_sm answered by the SMSC, any status (this instance)',
-    labelNames: ['connector'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const c of connectors) {
-        const s = c.stats();
-        this.inc({ connector: s.name }, s.windowHeld.answers);
-      }
-    },
-  });
+  total(
+    'omnigate_connector_window_held_seconds_total',
+    'time answered submit_sm held their window slots, from the write to the answer being read (this instance)',
+    (s) => s.windowHeld.ms / 1000,
+  );
+  total(
+    'omnigate_connector_submit_answers_total',
+    'submit_sm answered by the SMSC, any status (this instance)',
+    (s) => s.windowHeld.answers,
+  );
   new Gauge({
     name: 'omnigate_connector_receipts_pending',
     help: 'messages submitted through the connector and waiting for their receipt (all instances)',

@@ -21,6 +21,26 @@ async function call(base: string, method: string, path: string, auth: string, bo
 const json = (text: string) => JSON.parse(text) as Record<string, any>;
 
 /**
+ * Reads and acknowledges reports as a client does until `want` distinct ones came, each a
+ * delivery and none twice (no sleep: polls until all came or the deadline passes).
+ */
+async function readDelivered(base: string, apiKey: string, want: number, deadline: number): Promise<void> {
+  const seen = new Set<string>();
+  while (seen.size < want) {
+    assert.ok(Date.now() < deadline, `only ${seen.size} of ${want} reports came`);
+    const poll = json((await call(base, 'GET', '/api/comm/v1/report/polling', apiKey)).text);
+    const { reportId, report } = poll.data.data;
+    if (!report) continue;
+    for (const r of report) {
+      assert.ok(!seen.has(r.msgKey), `report for ${r.msgKey} twice`);
+      assert.equal(r.reportCode, '10000');
+      seen.add(r.msgKey);
+    }
+    await call(base, 'DELETE', `/api/comm/v1/report/polling/${reportId}`, apiKey);
+  }
+}
+
+/**
  * `omnigate serve` with its defaults runs the engine in a thread of its own: what the engine does
  * there is what a client and an operator see from the serving thread, as with one event loop.
  */
@@ -52,21 +72,9 @@ describeEachDb('omnigate serve: the engine in its own thread', (db) => {
         messageFlow: [{ sms: { from: '0212345678', text: 'hello' } }],
       });
       assert.equal(sent.status, 200, sent.text);
-      // Every report, read and acknowledged as a client does (no sleep: polls until all came).
-      const seen = new Set<string>();
+      // Every report, read and acknowledged as a client does.
       const deadline = Date.now() + 60_000;
-      while (seen.size < 200) {
-        assert.ok(Date.now() < deadline, `only ${seen.size} of 200 reports came`);
-        const poll = json((await call(s.base, 'GET', '/api/comm/v1/report/polling', acc.apiKey)).text);
-        const { reportId, report } = poll.data.data;
-        if (!report) continue;
-        for (const r of report) {
-          assert.ok(!seen.has(r.msgKey), `report for ${r.msgKey} twice`);
-          assert.equal(r.reportCode, '10000');
-          seen.add(r.msgKey);
-        }
-        await call(s.base, 'DELETE', `/api/comm/v1/report/polling/${reportId}`, acc.apiKey);
-      }
+      await readDelivered(s.base, acc.apiKey, 200, deadline);
       // The engine's events reach this thread's counters.
       const metrics = (await call(s.base, 'GET', '/metrics', admin)).text;
       assert.match(metrics, /omnigate_messages_final_total\{status="delivered"\} 200/);
@@ -123,19 +131,7 @@ describeEachDb('omnigate serve: SMPP connectors in the engine thread', (db) => {
         messageFlow: [{ sms: { from: '0212345678', text: 'over SMPP' } }],
       });
       assert.equal(sent.status, 200, sent.text);
-      const seen = new Set<string>();
-      while (seen.size < 50) {
-        assert.ok(Date.now() < deadline, `only ${seen.size} of 50 reports came`);
-        const poll = json((await call(s.base, 'GET', '/api/comm/v1/report/polling', acc.apiKey)).text);
-        const { reportId, report } = poll.data.data;
-        if (!report) continue;
-        for (const r of report) {
-          assert.ok(!seen.has(r.msgKey), `report for ${r.msgKey} twice`);
-          assert.equal(r.reportCode, '10000');
-          seen.add(r.msgKey);
-        }
-        await call(s.base, 'DELETE', `/api/comm/v1/report/polling/${reportId}`, acc.apiKey);
-      }
+      await readDelivered(s.base, acc.apiKey, 50, deadline);
       assert.equal(smsc.submitted.length, 50, 'each message submitted once');
       // The window's counters come from the thread too (sent every 200 ms).
       for (;;) {
