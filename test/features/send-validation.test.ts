@@ -355,8 +355,14 @@ describeEachDb('send rules: recipients, messageFlow, sms', (db) => {
     });
     const [la, lb] = [ok(lms[0]), ok(lms[1])];
     await settle(t);
+    // The two requests are dispatched by concurrent jobs: the handset's arrival order between them
+    // is not the acceptance order, so the rows are compared by channel.
     const got = (p: string) =>
-      inbox(t, p).then((ms) => ms.map((m) => [m.msgKey, m.channel, m.title, m.text]));
+      inbox(t, p).then((ms) =>
+        ms
+          .map((m) => [m.msgKey, m.channel, m.title, m.text])
+          .sort((x, y) => String(y[1]).localeCompare(String(x[1]))),
+      );
     assert.deepEqual(await got(a), [
       [ka, 'sms', null, '홍길동님 코드 1234'],
       [la, 'mms', '홍길동님 안내', '본문 홍길동 #{missing}'],
