@@ -13,6 +13,9 @@ export interface Ctx {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly events: EngineEvents;
-  /** Tells this process's workers that new work was committed, so they claim it now. */
-  readonly workAdded: () => void;
+  /**
+   * Tells this process's workers that new work was committed, so they claim it now; `kinds` (the
+   * jobs' kinds) limits the wake-up to the lanes that run them.
+   */
+  readonly workAdded: (kinds?: readonly string[]) => void;
 }

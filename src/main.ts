@@ -19,7 +19,12 @@ export async function serve(config: Config): Promise<void> {
   const gw = await createGateway(
     config,
     threaded
-      ? { engine: { workAdded: () => engine?.wake(), connectorStats: (name) => connectorStats.get(name) } }
+      ? {
+          engine: {
+            workAdded: (kinds) => engine?.wake(kinds),
+            connectorStats: (name) => connectorStats.get(name),
+          },
+        }
       : {},
   );
   const log = gw.ctx.logger;

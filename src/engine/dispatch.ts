@@ -1,8 +1,9 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { Connector, ConnectorSink, SubmitOutcome } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import { type DispatchRow, type MoveGuard, queuedMessages } from '../store/messages.ts';
+import { type DispatchRow, type MoveGuard, queuedMessages, queuedOfRequests } from '../store/messages.ts';
 import { backoffMs } from './backoff.ts';
+import { coalesce } from './coalesce.ts';
 import { Plan } from './plan.ts';
 import { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
@@ -261,6 +262,8 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
     while (pending.length > 0) {
       const next: DispatchRow[] = [];
       const groups = new Map<Connector, Item[]>();
+      // Asked for all at once: a merged pass of one-recipient sends reads its requests together.
+      await Promise.all([...new Set(pending.map((p) => p.row.requestId))].map((id) => requests.get(id)));
       for (const { row, expect } of pending) {
         const req = await requests.get(row.requestId);
         if (!req) continue;
@@ -357,17 +360,25 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         );
       }
     });
-    if (plan.jobsAdded > 0) ctx.workAdded();
+    if (plan.jobsAdded > 0) ctx.workAdded(plan.addedKinds());
     plan.announce(ctx.events);
   }
 
   const mergedDispatch = mergePasses(dispatch);
+  // The jobs of small requests claimed together read their messages in one statement.
+  const queuedOfSmall = coalesce(async (ids: readonly string[]) => {
+    const byRequest = await queuedOfRequests(ctx.store, [...new Set(ids)]);
+    return ids.map((id) => byRequest.get(id) ?? []);
+  });
 
   /** A receipt or a wait that ran out, for one waiting message. */
   const dispatchJob: JobHandler = async (job) => {
     const p = job.payload;
     const retryCount = typeof p.retry === 'number' ? p.retry : 0;
-    if (typeof p.requestId === 'string') {
+    if (typeof p.requestId === 'string' && typeof p.n === 'number' && p.n <= PASS_SIZE) {
+      // Accepted with at most a pass's worth of messages (the send path says how many).
+      await mergedDispatch(await queuedOfSmall(p.requestId), retryCount);
+    } else if (typeof p.requestId === 'string') {
       // A reservation can hold many thousands: passes of PASS_SIZE keep each transaction short.
       // Onwards by key: a message a pass left queued (a retry later) is not taken again here.
       let after: string | undefined;

@@ -48,7 +48,7 @@ export interface Engine {
 /** The engine of this instance runs elsewhere (a thread of the process, src/engine/thread.ts). */
 export interface RemoteEngine {
   /** Work was added here: tell the engine. */
-  workAdded: () => void;
+  workAdded: (kinds?: readonly string[]) => void;
   /** The connector's state as last sent by the engine; undefined before the first. */
   connectorStats?: (name: string) => ConnectorStats | undefined;
 }
@@ -99,7 +99,10 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     clock,
     logger,
     events,
-    workAdded: options.engine && options.engine !== 'here' ? options.engine.workAdded : () => runner?.wake(),
+    workAdded:
+      options.engine && options.engine !== 'here'
+        ? options.engine.workAdded
+        : (kinds) => runner?.nudge(kinds),
   };
   const dispatcher = createDispatcher(ctx, connectors);
   const smppConnectors = connectorsFile

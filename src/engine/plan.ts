@@ -5,7 +5,7 @@ import type { Executor } from '../store/jobs.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
 import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages.ts';
 import { dropEarlyReceipts } from '../store/receipts.ts';
-import { insertReports, type NewReport, type ReportBody } from '../store/reports.ts';
+import { insertReports, type NewReport, REPORT_WEBHOOK_JOB, type ReportBody } from '../store/reports.ts';
 import type { EngineEvents } from './events.ts';
 import type { FlowStep } from './flow.ts';
 
@@ -116,5 +116,12 @@ export class Plan {
     await dropEarlyReceipts(exec, this.earlyTaken);
     this.jobsAdded = hooks + this.jobs.length;
     return moved;
+  }
+
+  /** The kinds of the jobs the commit added, for the wake-up of the lanes that run them. */
+  addedKinds(): string[] {
+    const kinds = new Set(this.jobs.map((j) => j.kind));
+    if (this.jobsAdded > this.jobs.length) kinds.add(REPORT_WEBHOOK_JOB);
+    return [...kinds];
   }
 }

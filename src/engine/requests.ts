@@ -1,6 +1,7 @@
 import { compilePayload, compileTemplate, type ReplaceWords, type Template } from '../rules/substitution.ts';
 import type { Store } from '../store/database.ts';
-import { getSendRequest } from '../store/messages.ts';
+import { getSendRequests, type StoredRequest } from '../store/messages.ts';
+import { coalesce } from './coalesce.ts';
 import type { FlowStep } from './flow.ts';
 
 export interface CachedRequest {
@@ -22,12 +23,19 @@ const MAX = 2000;
 /** Requests are immutable once accepted, so their parsed flow is kept for the messages that follow. */
 export class RequestCache {
   readonly #m = new Map<string, CachedRequest>();
-  constructor(private readonly store: Store) {}
+  /** The passes of one-recipient sends that start together look their requests up together. */
+  readonly #fetch: (id: string) => Promise<StoredRequest | undefined>;
+  constructor(store: Store) {
+    this.#fetch = coalesce(async (ids: readonly string[]) => {
+      const byId = new Map((await getSendRequests(store, [...new Set(ids)])).map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    });
+  }
 
   async get(id: string): Promise<CachedRequest | undefined> {
     const hit = this.#m.get(id);
     if (hit) return hit;
-    const r = await getSendRequest(this.store, id);
+    const r = await this.#fetch(id);
     if (!r) return undefined;
     const flow = JSON.parse(r.flow) as FlowStep[];
     const c: CachedRequest = {

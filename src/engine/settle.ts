@@ -120,7 +120,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
         if (!(err instanceof SettledAlready)) throw err;
         return false;
       });
-    if (plan.jobsAdded > 0) ctx.workAdded();
+    if (plan.jobsAdded > 0) ctx.workAdded(plan.addedKinds());
     if (settled) plan.announce(ctx.events);
   }
 
@@ -154,7 +154,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
       for (const it of added) await settle(it.row, it.result, it.sendTime);
       return;
     }
-    if (plan.jobsAdded > 0) ctx.workAdded();
+    if (plan.jobsAdded > 0) ctx.workAdded(plan.addedKinds());
     plan.announce(ctx.events);
   }
 

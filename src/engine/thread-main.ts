@@ -23,7 +23,7 @@ for (const name of FORWARDED_EVENTS) {
   gw.ctx.events.on(name, (payload) => send({ type: 'event', name, payload } as FromEngine));
 }
 port.on('message', (m: ToEngine) => {
-  if (m.type === 'wake') gw.runner?.wake();
+  if (m.type === 'wake') gw.runner?.nudge(m.kinds);
   else if (m.type === 'clock' && gw.ctx.clock instanceof ManualClock) gw.ctx.clock.set(m.now);
   else if (m.type === 'stop') {
     void gw.stop().finally(() => {

@@ -4,7 +4,7 @@ import type { EngineEventMap } from './events.ts';
 
 /** What the serving thread tells the engine's thread. */
 export type ToEngine =
-  | { type: 'wake' }
+  | { type: 'wake'; kinds?: string[] }
   /** The manual clock moved here (a sandbox call): the engine follows at once. */
   | { type: 'clock'; now: number }
   | { type: 'stop' };

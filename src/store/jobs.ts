@@ -1,4 +1,6 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { bulkInsert } from './bulk.ts';
+import type { Capabilities } from './capabilities.ts';
 import type { Store } from './database.ts';
 import type { DB } from './schema.ts';
 
@@ -56,20 +58,40 @@ const ENQUEUE_CHUNK = 1000;
  * Adds jobs; with `exec` a transaction, they commit (or not) with the caller's own rows.
  * Returns how many were added (a dedupe key already present adds none).
  */
-export async function enqueueJobs(exec: Executor, jobs: readonly NewJob[], now: number): Promise<number> {
+export async function enqueueJobs(
+  exec: Executor,
+  jobs: readonly NewJob[],
+  now: number,
+  caps?: Capabilities,
+): Promise<number> {
   if (jobs.length === 0) return 0;
-  if (jobs.length <= ENQUEUE_CHUNK) return insertJobs(exec, jobs, now);
+  if (jobs.length <= ENQUEUE_CHUNK) return insertJobs(exec, jobs, now, caps);
   // Several statements: all or none, as a single one would be.
-  if (!exec.isTransaction) return exec.transaction().execute((trx) => enqueueJobs(trx, jobs, now));
+  if (!exec.isTransaction) return exec.transaction().execute((trx) => enqueueJobs(trx, jobs, now, caps));
   let added = 0;
   for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) {
-    added += await insertJobs(exec, jobs.slice(i, i + ENQUEUE_CHUNK), now);
+    added += await insertJobs(exec, jobs.slice(i, i + ENQUEUE_CHUNK), now, caps);
   }
   return added;
 }
 
-async function insertJobs(exec: Executor, jobs: readonly NewJob[], now: number): Promise<number> {
-  const rows = jobs.map((j) => ({
+/**
+ * With the database's capabilities (the send path has them) the rows go in through a prepared
+ * text (bulkInsert): building and compiling Kysely's tree cost more than the insert of one job.
+ */
+const JOB_COLUMNS = [
+  'kind',
+  'payload',
+  'run_at',
+  'max_attempts',
+  'dedupe_key',
+  'attempts',
+  'state',
+  'created_at',
+] as const;
+
+function jobRow(j: NewJob, now: number) {
+  return {
     kind: j.kind,
     payload: JSON.stringify(j.payload),
     run_at: j.runAt,
@@ -79,7 +101,31 @@ async function insertJobs(exec: Executor, jobs: readonly NewJob[], now: number):
     attempts: 0,
     state: 'ready',
     created_at: now,
-  }));
+  };
+}
+
+/**
+ * With the database's capabilities (the send path has them) the rows go in through a prepared
+ * text (bulkInsert): building and compiling Kysely's tree cost more than the insert of one job.
+ */
+async function insertJobs(
+  exec: Executor,
+  jobs: readonly NewJob[],
+  now: number,
+  caps?: Capabilities,
+): Promise<number> {
+  const rows = jobs.map((j) => jobRow(j, now));
+  if (caps) {
+    const added = await bulkInsert(
+      exec,
+      caps,
+      'jobs',
+      JOB_COLUMNS,
+      rows.map((r) => JOB_COLUMNS.map((c) => r[c])),
+      'on conflict (dedupe_key) do nothing returning id',
+    );
+    return added.length;
+  }
   const res = await exec
     .insertInto('jobs')
     .values(rows)

@@ -90,7 +90,7 @@ export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
       // already ran may have found no attempt to match (the engine crashed before recording the
       // submission), so a second receipt can help, and the sink must take a repeat calmly.
       await enqueueJobs(ctx.store.db, receipts, ctx.clock.now());
-      ctx.workAdded();
+      ctx.workAdded(receipts.map((r) => r.kind));
     }
     return outcomes;
   }

@@ -92,6 +92,7 @@ export async function update(
         }
         await insertSendRequest(
           tx,
+          ctx.store.caps,
           { ...req, id: requestId, flow: JSON.stringify(steps.map((s) => s.step)), resvKey },
           now,
         );

@@ -230,7 +230,10 @@ export async function sendMessages(
   if (messages.length === 0) return { requestId, destinations: results, accepted: 0, replay: false };
 
   const onAccept = options.onAccept;
-  const jobs: NewJob[] = options.hold ? [] : [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }];
+  // `n`: how many messages the job's pass finds at most, so that small ones are read together.
+  const jobs: NewJob[] = options.hold
+    ? []
+    : [{ kind: DISPATCH_JOB, payload: { requestId, n: messages.length }, runAt: now }];
   jobs.push(...(options.jobs ?? []));
   const outcome = await acceptSend(
     ctx.store,
@@ -259,7 +262,7 @@ export async function sendMessages(
       replay: true,
     };
   }
-  if (jobs.length > 0) ctx.workAdded();
+  if (jobs.length > 0) ctx.workAdded(jobs.map((j) => j.kind));
   ctx.events.emit('messages.accepted', { count: messages.length });
   return { requestId, destinations: results, accepted: messages.length, replay: false };
 }
