@@ -598,60 +598,64 @@ describeEachDb('job runner: work added wakes the lanes that run it', (db) => {
     store = await db.openStore();
   });
 
-  test('nudge(kinds) claims in the lanes of those kinds only; wake() looks at every lane', LIMIT, async () => {
-    await store.db.deleteFrom('jobs').execute();
-    const ran: string[] = [];
-    const otherStarted = deferred();
-    const hold = deferred();
-    const runner = new JobRunner({
-      store,
-      clock: new ManualClock(T0),
-      events: new EventBus<EngineEventMap>(),
-      handlers: new Map<string, JobHandler>([
-        [
-          'test.lane',
-          async () => {
-            ran.push('test.lane');
-            return undefined;
-          },
-        ],
-        [
-          'test.other',
-          async () => {
-            ran.push('test.other');
-            otherStarted.resolve();
-            await hold.promise;
-            return undefined;
-          },
-        ],
-      ]),
-      concurrency: 4,
-      batchSize: 50,
-      leaseMs: LEASE,
-      // No poll in the test's time: only wake-ups and nudges make rounds.
-      pollMs: 60_000,
-      // test.lane's lane comes first in a round, test.other is in the lane of the rest.
-      lanes: [{ kinds: ['test.lane'], concurrency: 4 }],
-    });
-    try {
-      runner.start();
-      await within('the first round', runner.whenIdle());
-      // Both due, as another instance would leave them; this runner hears of test.other only.
-      await enqueueJobs(store.db, [job('test.lane'), job('test.other')], T0);
-      runner.nudge(['test.other']);
-      await within('test.other', otherStarted.promise);
-      // That round passed test.lane's lane first and left it alone: nothing ran was named there.
-      assert.deepEqual(ran, ['test.other']);
-      assert.equal(await lockedCount(store, 'test.lane'), 0);
-      hold.resolve();
-      // A wake-up (a clock move, a test waiting for idle) looks at every lane.
-      await within('idle', runner.whenIdle());
-      assert.deepEqual(ran, ['test.other', 'test.lane']);
-    } finally {
-      hold.resolve();
-      await runner.stop(0);
-    }
-  });
+  test(
+    'nudge(kinds) claims in the lanes of those kinds only; wake() looks at every lane',
+    LIMIT,
+    async () => {
+      await store.db.deleteFrom('jobs').execute();
+      const ran: string[] = [];
+      const otherStarted = deferred();
+      const hold = deferred();
+      const runner = new JobRunner({
+        store,
+        clock: new ManualClock(T0),
+        events: new EventBus<EngineEventMap>(),
+        handlers: new Map<string, JobHandler>([
+          [
+            'test.lane',
+            async () => {
+              ran.push('test.lane');
+              return undefined;
+            },
+          ],
+          [
+            'test.other',
+            async () => {
+              ran.push('test.other');
+              otherStarted.resolve();
+              await hold.promise;
+              return undefined;
+            },
+          ],
+        ]),
+        concurrency: 4,
+        batchSize: 50,
+        leaseMs: LEASE,
+        // No poll in the test's time: only wake-ups and nudges make rounds.
+        pollMs: 60_000,
+        // test.lane's lane comes first in a round, test.other is in the lane of the rest.
+        lanes: [{ kinds: ['test.lane'], concurrency: 4 }],
+      });
+      try {
+        runner.start();
+        await within('the first round', runner.whenIdle());
+        // Both due, as another instance would leave them; this runner hears of test.other only.
+        await enqueueJobs(store.db, [job('test.lane'), job('test.other')], T0);
+        runner.nudge(['test.other']);
+        await within('test.other', otherStarted.promise);
+        // That round passed test.lane's lane first and left it alone: nothing ran was named there.
+        assert.deepEqual(ran, ['test.other']);
+        assert.equal(await lockedCount(store, 'test.lane'), 0);
+        hold.resolve();
+        // A wake-up (a clock move, a test waiting for idle) looks at every lane.
+        await within('idle', runner.whenIdle());
+        assert.deepEqual(ran, ['test.other', 'test.lane']);
+      } finally {
+        hold.resolve();
+        await runner.stop(0);
+      }
+    },
+  );
 });
 
 function job(kind: string): NewJob {
