@@ -8,7 +8,7 @@ import { engineThreadEntry } from './thread-bundle.ts';
 import type { EngineThreadData, FromEngine, ToEngine } from './thread-messages.ts';
 
 /** The least time between two wake-up messages to the engine thread. */
-const WAKE_GAP_MS = 2;
+const WAKE_GAP_MS = 5;
 
 export interface EngineThread {
   /** Work (of `kinds`, or of any kind) was enqueued here: the engine claims now, not at its next poll. */

@@ -43,6 +43,17 @@ export async function bulkInsert<T extends keyof DB & string, R = unknown>(
   rows: ReadonlyArray<ReadonlyArray<unknown>>,
   tail = '',
 ): Promise<R[]> {
+  return insertRows<R>(exec, caps, table, columns, rows, tail);
+}
+
+async function insertRows<R>(
+  exec: Executor,
+  caps: Capabilities,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<unknown>>,
+  tail: string,
+): Promise<R[]> {
   const out: R[] = [];
   const perChunk = Math.min(1000, Math.floor(caps.maxParams / columns.length));
   for (let i = 0; i < rows.length; i += perChunk) {
@@ -55,4 +66,47 @@ export async function bulkInsert<T extends keyof DB & string, R = unknown>(
     for (const r of res.rows) out.push(r);
   }
   return out;
+}
+
+/** Rows for one table (made by rowSet); sets of the same table, columns and tail merge. */
+export interface RowSet {
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly rows: ReadonlyArray<ReadonlyArray<unknown>>;
+  /** A fixed ON CONFLICT clause (no RETURNING: merged sets answer nothing row by row). */
+  readonly tail: string;
+}
+
+export function rowSet<T extends keyof DB & string>(
+  table: T,
+  columns: ReadonlyArray<keyof DB[T] & string>,
+  rows: ReadonlyArray<ReadonlyArray<unknown>>,
+  tail = '',
+): RowSet {
+  return { table, columns, rows, tail };
+}
+
+/**
+ * Writes the sets, those of one table, columns and tail as one statement, in the order each
+ * table first appears (a request before its messages: foreign keys hold).
+ */
+export async function writeRowSets(
+  exec: Executor,
+  caps: Capabilities,
+  sets: readonly RowSet[],
+): Promise<void> {
+  const merged = new Map<string, { set: RowSet; rows: Array<ReadonlyArray<unknown>> }>();
+  for (const s of sets) {
+    const key = `${s.table}|${s.columns.join(',')}|${s.tail}`;
+    let m = merged.get(key);
+    if (!m) {
+      m = { set: s, rows: [] };
+      merged.set(key, m);
+    }
+    for (const r of s.rows) m.rows.push(r);
+  }
+  for (const { set, rows } of merged.values()) {
+    if (rows.length === 0) continue;
+    await insertRows(exec, caps, set.table, set.columns, rows, set.tail);
+  }
 }

@@ -1,6 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { bulkInsert } from './bulk.ts';
-import type { Capabilities } from './capabilities.ts';
+import { type RowSet, rowSet } from './bulk.ts';
 import type { Store } from './database.ts';
 import type { DB } from './schema.ts';
 
@@ -58,37 +57,17 @@ const ENQUEUE_CHUNK = 1000;
  * Adds jobs; with `exec` a transaction, they commit (or not) with the caller's own rows.
  * Returns how many were added (a dedupe key already present adds none).
  */
-export async function enqueueJobs(
-  exec: Executor,
-  jobs: readonly NewJob[],
-  now: number,
-  caps?: Capabilities,
-): Promise<number> {
+export async function enqueueJobs(exec: Executor, jobs: readonly NewJob[], now: number): Promise<number> {
   if (jobs.length === 0) return 0;
-  if (jobs.length <= ENQUEUE_CHUNK) return insertJobs(exec, jobs, now, caps);
+  if (jobs.length <= ENQUEUE_CHUNK) return insertJobs(exec, jobs, now);
   // Several statements: all or none, as a single one would be.
-  if (!exec.isTransaction) return exec.transaction().execute((trx) => enqueueJobs(trx, jobs, now, caps));
+  if (!exec.isTransaction) return exec.transaction().execute((trx) => enqueueJobs(trx, jobs, now));
   let added = 0;
   for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) {
-    added += await insertJobs(exec, jobs.slice(i, i + ENQUEUE_CHUNK), now, caps);
+    added += await insertJobs(exec, jobs.slice(i, i + ENQUEUE_CHUNK), now);
   }
   return added;
 }
-
-/**
- * With the database's capabilities (the send path has them) the rows go in through a prepared
- * text (bulkInsert): building and compiling Kysely's tree cost more than the insert of one job.
- */
-const JOB_COLUMNS = [
-  'kind',
-  'payload',
-  'run_at',
-  'max_attempts',
-  'dedupe_key',
-  'attempts',
-  'state',
-  'created_at',
-] as const;
 
 function jobRow(j: NewJob, now: number) {
   return {
@@ -104,34 +83,37 @@ function jobRow(j: NewJob, now: number) {
   };
 }
 
-/**
- * With the database's capabilities (the send path has them) the rows go in through a prepared
- * text (bulkInsert): building and compiling Kysely's tree cost more than the insert of one job.
- */
-async function insertJobs(
-  exec: Executor,
-  jobs: readonly NewJob[],
-  now: number,
-  caps?: Capabilities,
-): Promise<number> {
-  const rows = jobs.map((j) => jobRow(j, now));
-  if (caps) {
-    const added = await bulkInsert(
-      exec,
-      caps,
-      'jobs',
-      JOB_COLUMNS,
-      rows.map((r) => JOB_COLUMNS.map((c) => r[c])),
-      'on conflict (dedupe_key) do nothing returning id',
-    );
-    return added.length;
-  }
+async function insertJobs(exec: Executor, jobs: readonly NewJob[], now: number): Promise<number> {
   const res = await exec
     .insertInto('jobs')
-    .values(rows)
+    .values(jobs.map((j) => jobRow(j, now)))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0);
+}
+
+const JOB_COLUMNS = [
+  'kind',
+  'payload',
+  'run_at',
+  'max_attempts',
+  'dedupe_key',
+  'attempts',
+  'state',
+  'created_at',
+] as const;
+
+/** The jobs as rows for writeRowSets (bulk.ts): the send path's, merged with other sends'. */
+export function jobRows(jobs: readonly NewJob[], now: number): RowSet {
+  return rowSet(
+    'jobs',
+    JOB_COLUMNS,
+    jobs.map((j) => {
+      const r = jobRow(j, now);
+      return JOB_COLUMNS.map((c) => r[c]);
+    }),
+    'on conflict (dedupe_key) do nothing',
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
 import { type Selectable, sql } from 'kysely';
-import { bulkInsert } from './bulk.ts';
+import { type RowSet, rowSet, writeRowSets } from './bulk.ts';
 import type { Capabilities } from './capabilities.ts';
 import type { Store } from './database.ts';
-import { groupCommit } from './group-commit.ts';
-import { type Executor, enqueueJobs, type NewJob } from './jobs.ts';
+import { groupCommit, groupRows } from './group-commit.ts';
+import { type Executor, jobRows, type NewJob } from './jobs.ts';
 import type { MessagesTable, SendRequestsTable } from './schema.ts';
 
 export interface NewSendRequest {
@@ -50,6 +50,10 @@ export async function acceptSend(
   /** More rows of the same acceptance (a reservation), written in its transaction. */
   extra?: (tx: Executor) => Promise<void>,
 ): Promise<AcceptResult> {
+  const rows = [sendRequestRows(req, now), messageRows(req, messages, now), jobRows(jobs, now)];
+  // Without a key to check or rows of its own, a send is only rows: they go in with the rows of
+  // the other such sends of the same turn, one statement per table.
+  if (!idem && !extra) return groupRows(store, rows).then(() => ({ kind: 'accepted' }));
   return groupCommit(store, async (tx): Promise<AcceptResult> => {
     if (idem) {
       const taken = await tx
@@ -83,9 +87,7 @@ export async function acceptSend(
         }
       }
     }
-    await insertSendRequest(tx, store.caps, req, now);
-    await insertMessages(tx, store.caps, req, messages, now);
-    await enqueueJobs(tx, jobs, now, store.caps);
+    await writeRowSets(tx, store.caps, rows);
     if (extra) await extra(tx);
     return { kind: 'accepted' };
   });
@@ -97,10 +99,22 @@ export async function insertSendRequest(
   req: NewSendRequest,
   now: number,
 ): Promise<void> {
-  // Once per accepted request: a prepared text, not a Kysely tree built and compiled each time.
-  await bulkInsert(
-    exec,
-    caps,
+  await writeRowSets(exec, caps, [sendRequestRows(req, now)]);
+}
+
+export async function insertMessages(
+  exec: Executor,
+  caps: Capabilities,
+  req: Pick<NewSendRequest, 'id' | 'accountId'>,
+  messages: readonly NewMessage[],
+  now: number,
+): Promise<void> {
+  await writeRowSets(exec, caps, [messageRows(req, messages, now)]);
+}
+
+// Rows through prepared texts (bulk.ts), not a Kysely tree built and compiled for each request.
+function sendRequestRows(req: NewSendRequest, now: number): RowSet {
+  return rowSet(
     'send_requests',
     [
       'id',
@@ -131,16 +145,12 @@ export async function insertSendRequest(
   );
 }
 
-export async function insertMessages(
-  exec: Executor,
-  caps: Capabilities,
+function messageRows(
   req: Pick<NewSendRequest, 'id' | 'accountId'>,
   messages: readonly NewMessage[],
   now: number,
-): Promise<void> {
-  await bulkInsert(
-    exec,
-    caps,
+): RowSet {
+  return rowSet(
     'messages',
     [
       'msg_key',

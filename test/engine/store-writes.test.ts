@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, beforeEach, test } from 'node:test';
+import { rowSet } from '../../src/store/bulk.ts';
 import type { Store } from '../../src/store/database.ts';
-import { groupCommit } from '../../src/store/group-commit.ts';
+import { groupCommit, groupRows } from '../../src/store/group-commit.ts';
 import { getSetting, putSetting } from '../../src/store/settings.ts';
 import { describeEachDb } from '../helpers/db.ts';
 
@@ -59,6 +60,39 @@ describeEachDb('store writes: group commit and waiting for the write lock', (db)
     assert.equal(results[1]?.status, 'rejected');
     assert.equal(await getSetting(store, 'fresh'), 'v');
     assert.equal(await getSetting(store, 'taken'), 'x');
+  });
+
+  test('rows of units asked for together go in together; a unit whose rows fail is undone alone', async () => {
+    await putSetting(store, 'taken', 'x');
+    const rows = (...keys: string[]) => [
+      rowSet(
+        'settings',
+        ['key', 'value'],
+        keys.map((k) => [k, 'v']),
+      ),
+    ];
+    const results = await Promise.allSettled([
+      groupRows(store, rows('r1', 'r2')),
+      // Its duplicate key fails the statement of all the rows: each unit is then tried alone.
+      groupRows(store, rows('r3', 'taken')),
+      groupCommit(store, (tx) => tx.insertInto('settings').values({ key: 'w', value: 'v' }).execute()),
+      groupRows(store, rows('r4')),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+    );
+    const keys = (
+      await store.db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute()
+    ).map((r) => `${r.key}=${r.value}`);
+    assert.deepEqual(keys, ['r1=v', 'r2=v', 'r4=v', 'taken=x', 'w=v']);
+    // Without a fault, the one statement for them all writes every unit's rows.
+    await Promise.all([
+      groupRows(store, rows('s1')),
+      groupRows(store, rows('s2')),
+      groupRows(store, rows('s3')),
+    ]);
+    for (const k of ['s1', 's2', 's3']) assert.equal(await getSetting(store, k), 'v');
   });
 
   test("a write waits for another connection's transaction without stopping the event loop", async () => {
