@@ -34,6 +34,9 @@ export interface Idempotency {
 
 export type AcceptResult = { kind: 'accepted' } | { kind: 'replay'; requestId: string };
 
+/** The most messages of a send whose rows are merged with other sends' (groupRows). */
+const MERGED_SEND_MAX = 20;
+
 /**
  * The transactional outbox of a send: the idempotency key, the request, its messages and their
  * dispatch job commit together or not at all. The key is written first, so that two requests with
@@ -51,9 +54,12 @@ export async function acceptSend(
   extra?: (tx: Executor) => Promise<void>,
 ): Promise<AcceptResult> {
   const rows = [sendRequestRows(req, now), messageRows(req, messages, now), jobRows(jobs, now)];
-  // Without a key to check or rows of its own, a send is only rows: they go in with the rows of
-  // the other such sends of the same turn, one statement per table.
-  if (!idem && !extra) return groupRows(store, rows).then(() => ({ kind: 'accepted' }));
+  // A small send without a key to check or rows of its own is only a few rows: they go in with
+  // the rows of the other such sends of the same turn, one statement per table. A send of many
+  // recipients has its statements to itself (merging them gained nothing there).
+  if (!idem && !extra && messages.length <= MERGED_SEND_MAX) {
+    return groupRows(store, rows).then(() => ({ kind: 'accepted' }));
+  }
   return groupCommit(store, async (tx): Promise<AcceptResult> => {
     if (idem) {
       const taken = await tx
