@@ -35,9 +35,11 @@ import { twofaRoutes } from './features/twofa/routes.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { makeAdminAuth } from './http/admin-auth.ts';
 import { makeApiAuth } from './http/api-auth.ts';
+import { auditHook } from './http/audit-hook.ts';
 import { newTrId } from './http/envelope.ts';
 import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-handler.ts';
 import type { Metrics } from './http/metrics.ts';
+import { refuseBooleanScalars } from './http/strict-scalars.ts';
 
 export interface AppDeps {
   ctx: Ctx;
@@ -78,6 +80,8 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   app.setNotFoundHandler((req, reply) =>
     sendCoded(req, reply, 'A404', `${req.method} ${req.url.split('?')[0]}`),
   );
+  // Before Ajv, whose coercion would store `true` as "true" in a string field, 1 in a number.
+  app.addHook('preValidation', refuseBooleanScalars);
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
@@ -136,6 +140,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   // The console signs in with the admin token and then holds a session cookie instead of it.
   const sessions = ctx.config.console ? new ConsoleSessions(ctx, adminToken) : null;
   const adminAuth = makeAdminAuth(adminToken, sessions);
+  const audit = auditHook(ctx);
   if (sessions) {
     await app.register(sessionRoutes, { prefix: '/admin/v1', ctx, sessions, adminAuth });
     await app.register(consoleRoutes, { config: ctx.config });
@@ -143,6 +148,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', adminAuth);
+      admin.addHook('onSend', audit);
       await admin.register(adminRoutes, { ctx, onKeysChanged: apiAuth.forget });
       await admin.register(overviewRoutes, { ctx, metrics });
     },
@@ -153,6 +159,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
     await app.register(
       async (sandbox) => {
         sandbox.addHook('onRequest', adminAuth);
+        sandbox.addHook('onSend', audit);
         await sandbox.register(sandboxRoutes, { ctx });
         await sandbox.register(sandboxWorldRoutes, { ctx });
         await sandbox.register(sandboxTimelineRoutes, { ctx });

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { SystemClock } from '../clock.ts';
@@ -11,6 +12,7 @@ import { createKey, revokeApiKey, setApiKeyDlr } from '../features/admin/keys.ts
 import { putProfile } from '../features/admin/profiles.ts';
 import { addSender } from '../features/admin/senders.ts';
 import { REPORT_MODES, setLimits, setReportMode, setWebhook } from '../features/admin/settings.ts';
+import { insertAudit, listAudit } from '../store/audit.ts';
 import { openStore } from '../store/database.ts';
 
 /** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
@@ -32,6 +34,7 @@ export const ADMIN_USAGE = `  accounts create --name NAME                       
                                                         how the account receives reports
   limits set --account ACCOUNT_ID [--send-per-second N|none] [--requests-per-second N|none]
                                                         per-second limits; none lifts one
+  audit list [--limit N] [--cursor NEXT]                 operator actions, newest first (HTTP and CLI)
   Operator commands print JSON; they exit 2 with "error: ..." on a refusal or a bad argument.
 `;
 
@@ -183,6 +186,18 @@ const GROUPS: Record<string, Record<string, Sub>> = {
       },
     },
   },
+  audit: {
+    list: {
+      options: { limit: { type: 'string' }, cursor: { type: 'string' } },
+      build: (v) => {
+        const n = str(v, 'limit') === undefined ? 50 : int('limit', need(v, 'limit'));
+        if (n < 1 || n > 1000) throw new UsageError('--limit must be 1 to 1000');
+        const cursor = str(v, 'cursor');
+        const before = cursor === undefined ? null : int('cursor', cursor);
+        return (ctx) => listAudit(ctx.store, before, n);
+      },
+    },
+  },
   limits: {
     set: {
       options: {
@@ -226,6 +241,28 @@ async function withCtx<T>(run: (ctx: Ctx) => Promise<T>): Promise<T> {
   }
 }
 
+/** The operating-system user running the command (who, for the audit log). */
+function cliUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The command's arguments, as the audit log keeps them: ids and names, never a secret. */
+function auditTarget(values: Values, positionals: readonly string[]): Record<string, string> {
+  const target: Record<string, string> = {};
+  positionals.forEach((p, i) => {
+    target[`arg${i + 1}`] = p;
+  });
+  for (const [k, v] of Object.entries(values)) {
+    if (k === 'secret' || v === undefined) continue;
+    target[k] = String(v);
+  }
+  return target;
+}
+
 function isParseArgsError(err: unknown): err is TypeError {
   return err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS');
 }
@@ -251,7 +288,27 @@ function runGroup(group: string, subs: Record<string, Sub>): (args: string[]) =>
         );
       }
       const call = spec.build(values, positionals);
-      const out = await withCtx(call);
+      // Operator actions are audited as those of /admin/v1 are; reading the log is not one.
+      const out = await withCtx(async (ctx) => {
+        if (group === 'audit') return call(ctx);
+        const record = (status: number) =>
+          insertAudit(ctx.store, {
+            at: Date.now(),
+            actor: `cli ${cliUser()}`,
+            action: `cli ${group} ${sub}`,
+            target: auditTarget(values, positionals),
+            status,
+            trId: '',
+          });
+        try {
+          const done = await call(ctx);
+          await record(200);
+          return done;
+        } catch (err) {
+          if (err instanceof GatewayError) await record(err.status);
+          throw err;
+        }
+      });
       process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
       return 0;
     } catch (err) {

@@ -9,6 +9,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The console session an admin-token request came with (null: the Bearer token itself). */
     consoleSession: ConsoleSession | null;
+    /**
+     * Who is acting, for the audit log: `token <print>` (the first 16 hex digits of the admin
+     * token's SHA-256, as console sessions keep) or `console <session> (token <print>)`; null
+     * until the request is authenticated.
+     */
+    adminActor: string | null;
   }
 }
 
@@ -26,8 +32,10 @@ export type AdminAuth = (req: FastifyRequest, reply: FastifyReply) => Promise<vo
 export function makeAdminAuth(token: string, sessions: ConsoleSessions | null = null): AdminAuth {
   // Comparing digests keeps the comparison constant-time whatever the presented length.
   const expected = createHash('sha256').update(token).digest();
+  const print = expected.toString('hex').slice(0, 16);
   return async (req, reply) => {
     req.consoleSession = null;
+    req.adminActor = null;
     const header = req.headers.authorization?.trim() ?? '';
     const cookie = header === '' && sessions ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
     if (sessions && cookie !== undefined) {
@@ -50,6 +58,7 @@ export function makeAdminAuth(token: string, sessions: ConsoleSessions | null = 
         return;
       }
       req.consoleSession = session;
+      req.adminActor = `console ${session.idHash.slice(0, 12)} (token ${session.tokenPrint})`;
       return;
     }
     const m = /^Bearer\s+(.+)$/i.exec(header);
@@ -62,6 +71,8 @@ export function makeAdminAuth(token: string, sessions: ConsoleSessions | null = 
     const got = createHash('sha256').update(m[1]).digest();
     if (!timingSafeEqual(got, expected)) {
       await sendCoded(req, reply, 'A401', 'wrong admin token');
+      return;
     }
+    req.adminActor = `token ${print}`;
   };
 }

@@ -113,6 +113,20 @@ export interface DB
   send_permissions: SendPermissionsTable;
   early_receipts: EarlyReceiptsTable;
   reservations: ReservationsTable;
+  audit_log: AuditLogTable;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  /** `token <print>` or `console <session print> (token <print>)`. */
+  actor: string;
+  /** `METHOD /route/:pattern`. */
+  action: string;
+  /** The path parameters, as JSON. */
+  target: string;
+  status: number;
+  tr_id: string;
 }
 
 export interface ReservationsTable {

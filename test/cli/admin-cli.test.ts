@@ -202,4 +202,34 @@ describe('omnigate operator commands', () => {
       assert.equal(run.stdout, '', args.join(' '));
     });
   });
+
+  test('operator commands are in the audit log, read back by audit list; a secret never is', async () => {
+    const set = await omnigate(
+      'webhook',
+      'set',
+      '--account',
+      accountId,
+      '--url',
+      'https://example.test/hook',
+      '--secret',
+      'shh-not-logged',
+    );
+    assertOk(set);
+    const refused = await omnigate('keys', 'revoke', 'key_nope');
+    assert.equal(refused.code, 2);
+    const run = await omnigate('audit', 'list', '--limit', '2');
+    assertOk(run);
+    const { entries } = run.json<{
+      entries: Array<{ actor: string; action: string; target: Record<string, string>; status: number }>;
+    }>();
+    assert.deepEqual(
+      entries.map((e) => [e.action, e.target, e.status]),
+      [
+        ['cli keys revoke', { arg1: 'key_nope' }, 404],
+        ['cli webhook set', { account: accountId, url: 'https://example.test/hook' }, 200],
+      ],
+    );
+    assert.match(entries[0]?.actor ?? '', /^cli \S+$/);
+    assert.doesNotMatch(run.stdout, /shh-not-logged/);
+  });
 });

@@ -84,7 +84,8 @@ describeEachDb('informational template image uploads', (db) => {
       ]),
     );
     assert.equal(data.fileName, '환영 배너');
-    assert.match(data.imgUrl, /\/files\/infomsg-template\/tpl-welcome\.v1\.[0-9a-f]+\.jpg$/);
+    // The served name carries 128 random bits (32 hex digits): the URL is its only credential.
+    assert.match(data.imgUrl, /\/files\/infomsg-template\/tpl-welcome\.v1\.[0-9a-f]{32}\.jpg$/);
     const served = await t.gw.app.inject({ method: 'GET', url: pathOf(data.imgUrl) });
     assert.equal(served.headers['content-type'], 'image/jpeg');
     assert.deepEqual(new Uint8Array(served.rawPayload), bytes);

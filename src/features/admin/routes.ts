@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context.ts';
 import { createAccount, listAccountSummaries, showAccount } from './accounts.ts';
+import { auditRoutes } from './audit-routes.ts';
 import { createKey, listAccountKeys, revokeApiKey, setApiKeyDlr } from './keys.ts';
 import { adminMoRoutes } from './mo-routes.ts';
 import { opsRoutes } from './ops-routes.ts';
@@ -172,4 +173,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   await app.register(registrationRoutes, { ctx });
   await app.register(adminMoRoutes, { ctx });
   await app.register(opsRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
 };

@@ -105,9 +105,9 @@ export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Prom
 
   // A name of its own per upload: a replacement never overwrites bytes a record still points
   // to, keys differing only in case never share a file on a case-insensitive disk, and the
-  // served URL cannot be guessed from the key.
+  // served URL cannot be guessed from the key: 128 random bits, as a capability URL needs.
   const dir = `${FILES_DIR}/${input.kind}`;
-  const relPath = `${dir}/${fileKey}.${randomBytes(6).toString('hex')}.${input.ext}`;
+  const relPath = `${dir}/${fileKey}.${randomBytes(16).toString('hex')}.${input.ext}`;
   const absPath = join(ctx.config.dataDir, relPath);
   await mkdir(join(ctx.config.dataDir, dir), { recursive: true });
   // The bytes are complete on disk before any record points to them: no reader sees half a file.
