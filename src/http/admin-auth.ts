@@ -24,6 +24,11 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 export type AdminAuth = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** A console session as the audit log names it. */
+export function consoleActor(session: ConsoleSession): string {
+  return `console ${session.idHash.slice(0, 12)} (token ${session.tokenPrint})`;
+}
+
 /**
  * /admin/v1 and /sandbox/v1 take `Authorization: Bearer <admin token>`, or (the console) the
  * session cookie, with the session's X-CSRF-Token header on every call that changes something.
@@ -58,7 +63,7 @@ export function makeAdminAuth(token: string, sessions: ConsoleSessions | null = 
         return;
       }
       req.consoleSession = session;
-      req.adminActor = `console ${session.idHash.slice(0, 12)} (token ${session.tokenPrint})`;
+      req.adminActor = consoleActor(session);
       return;
     }
     const m = /^Bearer\s+(.+)$/i.exec(header);

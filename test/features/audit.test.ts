@@ -107,8 +107,34 @@ describeEachDb('audit log of operator actions', (db) => {
       headers: { cookie: `omnigate_session=${cookie}`, 'x-csrf-token': csrf },
     });
     assert.equal(res.statusCode, 200, res.body);
-    const [latest] = (await audit('?limit=1')).entries;
-    assert.match(latest?.actor ?? '', new RegExp(`^console [0-9a-f]{12} \\(token ${PRINT}\\)$`));
-    assert.equal(latest?.action, 'POST /admin/v1/accounts');
+    const wrong = await t.gw.app.inject({
+      method: 'POST',
+      url: '/admin/v1/session',
+      payload: { token: 'not-the-token' },
+      remoteAddress: '10.9.9.8',
+    });
+    assert.equal(wrong.statusCode, 401, wrong.body);
+    const out = await t.gw.app.inject({
+      method: 'DELETE',
+      url: '/admin/v1/session',
+      headers: { cookie: `omnigate_session=${cookie}`, 'x-csrf-token': csrf },
+    });
+    assert.equal(out.statusCode, 200, out.body);
+    const consoleActor = new RegExp(`^console [0-9a-f]{12} \\(token ${PRINT}\\)$`);
+    const recent = (await audit('?limit=4')).entries.reverse();
+    assert.deepEqual(
+      recent.map((e) => [e.action, e.status]),
+      [
+        ['POST /admin/v1/session', 200],
+        ['POST /admin/v1/accounts', 200],
+        ['POST /admin/v1/session', 401],
+        ['DELETE /admin/v1/session', 200],
+      ],
+    );
+    // Signed in, acted and signed out as one session; the wrong token as its address.
+    assert.match(recent[0]?.actor ?? '', consoleActor);
+    assert.equal(recent[1]?.actor, recent[0]?.actor);
+    assert.equal(recent[2]?.actor, 'anonymous 10.9.9.8');
+    assert.equal(recent[3]?.actor, recent[0]?.actor);
   });
 });

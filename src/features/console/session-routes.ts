@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context.ts';
-import type { AdminAuth } from '../../http/admin-auth.ts';
+import { type AdminAuth, consoleActor } from '../../http/admin-auth.ts';
+import { auditHook } from '../../http/audit-hook.ts';
 import { sessionCookie } from '../../http/cookies.ts';
 import { sendCoded } from '../../http/error-handler.ts';
 import { clientKey } from '../../rules/sign-in-throttle.ts';
@@ -25,6 +26,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   { ctx, sessions, adminAuth },
 ) => {
   const secure = ctx.config.publicUrl.startsWith('https:');
+  // Sign-ins (wrong tokens included) and sign-outs are operator actions too (docs/operations.md).
+  app.addHook('onSend', auditHook(ctx));
   app.post(
     '/session',
     {
@@ -39,6 +42,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
     async (req, reply) => {
       const r = await sessions.signIn(req.body.token, clientKey(req.ip));
+      req.adminActor = r.kind === 'signed-in' ? consoleActor(r.session) : `anonymous ${req.ip}`;
       if (r.kind === 'throttled') {
         const seconds = Math.ceil(r.waitMs / 1000);
         reply.header('retry-after', String(seconds));
