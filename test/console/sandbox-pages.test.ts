@@ -97,8 +97,10 @@ describeEachDb('console sandbox pages in a browser', (db) => {
         messageFlow: [{ sms: { from: c.sender, text } }],
       });
       assert.equal(res.statusCode, 200, res.body);
+      // Delivered before the next is sent: sends dispatched together by concurrent jobs reach
+      // their handsets in either order, and this test reads the order of activity.
+      await h.t.gw.runner?.whenIdle();
     }
-    await h.t.gw.runner?.whenIdle();
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Handsets' }).click();
     await page.getByRole('heading', { level: 1, name: 'Handsets' }).waitFor();
