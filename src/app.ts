@@ -19,6 +19,7 @@ import { fileRoutes } from './features/files/routes.ts';
 import { fileServeRoutes } from './features/files/serve-routes.ts';
 import { infomsgRoutes } from './features/infomsg/routes.ts';
 import { moRoutes } from './features/mo/routes.ts';
+import { adminPolicyRoutes, optOutRoutes } from './features/policy/routes.ts';
 import { rcsRoutes } from './features/rcs/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { reservationRoutes } from './features/reservations/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
       broadcastRoutes,
       twofaRoutes,
       moRoutes,
+      optOutRoutes,
       ...clientPlugins,
     ]) {
       await api.register(plugin, { ctx });
@@ -151,6 +153,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
       admin.addHook('onSend', audit);
       await admin.register(adminRoutes, { ctx, onKeysChanged: apiAuth.forget });
       await admin.register(overviewRoutes, { ctx, metrics });
+      await admin.register(adminPolicyRoutes, { ctx });
     },
     { prefix: '/admin/v1' },
   );

@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS } from './rules/opt-keywords.ts';
 
 /** Every setting of the gateway, read once at boot; every default lives here. */
 export interface Config {
@@ -38,6 +39,9 @@ export interface Config {
   readonly reviewDelayMs: number;
   /** The connectors and routes file (docs/connectors.md); null: the sandbox carries everything. */
   readonly connectorsFile: string | null;
+  /** MO messages that put their sender on the account's opt-out list, or take it off (docs/security.md). */
+  readonly optOutKeywords: readonly string[];
+  readonly optInKeywords: readonly string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -58,6 +62,15 @@ function int(name: string, raw: string | undefined, dflt: number, min: number, m
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/** A comma-separated list; unset or empty: the default. */
+function list(raw: string | undefined, dflt: readonly string[]): readonly string[] {
+  if (raw === undefined || raw.trim() === '') return dflt;
+  return raw
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
 }
 
 function oneOf<T extends string>(name: string, raw: string | undefined, values: readonly T[], dflt: T): T {
@@ -107,5 +120,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
       int('OMNIGATE_REVIEW_DELAY_SECONDS', e.OMNIGATE_REVIEW_DELAY_SECONDS, 5, 0, 172_800) * 1000,
     // As named: start-up errors name the file the way the operator wrote it.
     connectorsFile: e.OMNIGATE_CONNECTORS || null,
+    optOutKeywords: list(e.OMNIGATE_OPT_OUT_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS),
+    optInKeywords: list(e.OMNIGATE_OPT_IN_KEYWORDS, DEFAULT_OPT_IN_KEYWORDS),
   });
 }

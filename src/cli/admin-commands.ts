@@ -6,12 +6,25 @@ import { loadConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
 import { type EngineEventMap, EventBus } from '../engine/events.ts';
 import { GatewayError } from '../errors.ts';
-import { createAccount, listAccountSummaries, showAccount } from '../features/admin/accounts.ts';
+import {
+  createAccount,
+  listAccountSummaries,
+  requireAccount,
+  showAccount,
+} from '../features/admin/accounts.ts';
 import { putBrand } from '../features/admin/brands.ts';
 import { createKey, revokeApiKey, setApiKeyDlr } from '../features/admin/keys.ts';
 import { putProfile } from '../features/admin/profiles.ts';
 import { addSender } from '../features/admin/senders.ts';
 import { REPORT_MODES, setLimits, setReportMode, setWebhook } from '../features/admin/settings.ts';
+import {
+  addRule,
+  addToOptOutList,
+  listRulePage,
+  optOutPage,
+  removeFromOptOutList,
+  removeRule,
+} from '../features/policy/manage.ts';
 import { insertAudit, listAudit } from '../store/audit.ts';
 import { openStore } from '../store/database.ts';
 
@@ -35,6 +48,14 @@ export const ADMIN_USAGE = `  accounts create --name NAME                       
   limits set --account ACCOUNT_ID [--send-per-second N|none] [--requests-per-second N|none]
                                                         per-second limits; none lifts one
   audit list [--limit N] [--cursor NEXT]                 operator actions, newest first (HTTP and CLI)
+  spam-rules add --kind text|sender|recipient --pattern P [--match contains|exact|prefix]
+      [--account ACCOUNT_ID] [--note N]                 a spam-filter rule (A322-A324); no --account: global
+  spam-rules list [--account ACCOUNT_ID|global] [--kind K] [--limit N] [--cursor NEXT]
+  spam-rules remove RULE_ID
+  opt-outs add --account ACCOUNT_ID --phone N[,N...] [--from SENDER]
+                                                        numbers that get no advertising from the account
+  opt-outs list --account ACCOUNT_ID [--phone N] [--limit N] [--cursor NEXT]
+  opt-outs remove --account ACCOUNT_ID --phone N [--from SENDER]
   Operator commands print JSON; they exit 2 with "error: ..." on a refusal or a bad argument.
 `;
 
@@ -195,6 +216,94 @@ const GROUPS: Record<string, Record<string, Sub>> = {
         const cursor = str(v, 'cursor');
         const before = cursor === undefined ? null : int('cursor', cursor);
         return (ctx) => listAudit(ctx.store, before, n);
+      },
+    },
+  },
+  'spam-rules': {
+    add: {
+      options: {
+        ...ACCOUNT,
+        kind: { type: 'string' },
+        pattern: { type: 'string' },
+        match: { type: 'string' },
+        note: { type: 'string' },
+      },
+      build: (v) => {
+        const input = {
+          accountId: str(v, 'account') ?? null,
+          kind: need(v, 'kind'),
+          pattern: need(v, 'pattern'),
+          match: str(v, 'match'),
+          note: str(v, 'note') ?? null,
+        };
+        return (ctx) => addRule(ctx, input);
+      },
+    },
+    list: {
+      options: {
+        ...ACCOUNT,
+        kind: { type: 'string' },
+        limit: { type: 'string' },
+        cursor: { type: 'string' },
+      },
+      build: (v) => {
+        const n = str(v, 'limit') === undefined ? 50 : int('limit', need(v, 'limit'));
+        const query = {
+          accountId: str(v, 'account'),
+          kind: str(v, 'kind'),
+          cursor: str(v, 'cursor'),
+          limit: n,
+        };
+        return (ctx) => listRulePage(ctx, query);
+      },
+    },
+    remove: {
+      options: {},
+      positionals: 1,
+      build:
+        (_v, [id = '']) =>
+        (ctx) =>
+          removeRule(ctx, id),
+    },
+  },
+  'opt-outs': {
+    add: {
+      options: { ...ACCOUNT, phone: { type: 'string' }, from: { type: 'string' } },
+      build: (v) => {
+        const accountId = need(v, 'account');
+        const input = { phones: need(v, 'phone').split(','), from: str(v, 'from') };
+        return async (ctx) => {
+          await requireAccount(ctx, accountId);
+          return addToOptOutList(ctx, accountId, input, 'operator');
+        };
+      },
+    },
+    list: {
+      options: {
+        ...ACCOUNT,
+        phone: { type: 'string' },
+        limit: { type: 'string' },
+        cursor: { type: 'string' },
+      },
+      build: (v) => {
+        const accountId = need(v, 'account');
+        const n = str(v, 'limit') === undefined ? 100 : int('limit', need(v, 'limit'));
+        const query = { phone: str(v, 'phone'), cursor: str(v, 'cursor'), limit: n };
+        return async (ctx) => {
+          await requireAccount(ctx, accountId);
+          return optOutPage(ctx, accountId, query);
+        };
+      },
+    },
+    remove: {
+      options: { ...ACCOUNT, phone: { type: 'string' }, from: { type: 'string' } },
+      build: (v) => {
+        const accountId = need(v, 'account');
+        const input = { phone: need(v, 'phone'), from: str(v, 'from') };
+        return async (ctx) => {
+          await requireAccount(ctx, accountId);
+          return removeFromOptOutList(ctx, accountId, input, 'operator');
+        };
       },
     },
   },

@@ -4,6 +4,7 @@ import type { BroadcastTables } from './schema-broadcasts.ts';
 import type { FriendGroupTables } from './schema-friendgroups.ts';
 import type { InfomsgTables } from './schema-infomsg.ts';
 import type { MoTables } from './schema-mo.ts';
+import type { PolicyTables } from './schema-policy.ts';
 import type { RcsCenterTables } from './schema-rcs.ts';
 import type { SmppTables } from './schema-smpp.ts';
 import type { TwofaTables } from './schema-twofa.ts';
@@ -92,6 +93,7 @@ export interface DB
     BroadcastTables,
     TwofaTables,
     MoTables,
+    PolicyTables,
     SmppTables {
   settings: SettingsTable;
   accounts: AccountsTable;

@@ -232,4 +232,74 @@ describe('omnigate operator commands', () => {
     assert.match(entries[0]?.actor ?? '', /^cli \S+$/);
     assert.doesNotMatch(run.stdout, /shh-not-logged/);
   });
+  test('spam-rules and opt-outs: add, list, remove (the send path refusing by them is tested over HTTP)', async () => {
+    const rule = await omnigate(
+      'spam-rules',
+      'add',
+      '--kind',
+      'text',
+      '--pattern',
+      '무담보 대출',
+      '--account',
+      accountId,
+    );
+    assertOk(rule);
+    const { ruleId } = rule.json<{ ruleId: string }>();
+    assert.match(ruleId, /^pol_/);
+    const global = await omnigate(
+      'spam-rules',
+      'add',
+      '--kind',
+      'recipient',
+      '--match',
+      'prefix',
+      '--pattern',
+      '0303',
+    );
+    assertOk(global);
+    assert.equal(global.json().accountId, null);
+    const listed = await omnigate('spam-rules', 'list', '--account', accountId);
+    assertOk(listed);
+    assert.deepEqual(
+      listed
+        .json<{ rules: Array<{ ruleId: string; pattern: string }> }>()
+        .rules.map((r) => [r.ruleId, r.pattern]),
+      [[ruleId, '무담보 대출']],
+    );
+    const bad = await omnigate('spam-rules', 'add', '--kind', 'sender', '--pattern', 'abc');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /error: .*pattern/);
+    assertOk(await omnigate('spam-rules', 'remove', ruleId));
+    assert.equal((await omnigate('spam-rules', 'remove', ruleId)).code, 2);
+
+    const added = await omnigate(
+      'opt-outs',
+      'add',
+      '--account',
+      accountId,
+      '--phone',
+      '01070000001,01070000002',
+    );
+    assertOk(added);
+    assert.equal(added.json().added, 2);
+    const list = await omnigate('opt-outs', 'list', '--account', accountId, '--limit', '1');
+    assertOk(list);
+    const page = list.json<{ optOuts: Array<{ phone: string; source: string }>; next: string | null }>();
+    assert.deepEqual(
+      page.optOuts.map((o) => [o.phone, o.source]),
+      [['01070000001', 'operator']],
+    );
+    assert.ok(page.next);
+    assertOk(await omnigate('opt-outs', 'remove', '--account', accountId, '--phone', '01070000001'));
+    const rest = await omnigate('opt-outs', 'list', '--account', accountId);
+    assert.deepEqual(
+      rest.json<{ optOuts: Array<{ phone: string }> }>().optOuts.map((o) => o.phone),
+      ['01070000002'],
+    );
+    const audit = await omnigate('audit', 'list', '--limit', '1');
+    assert.equal(
+      audit.json<{ entries: Array<{ action: string }> }>().entries[0]?.action,
+      'cli opt-outs list',
+    );
+  });
 });

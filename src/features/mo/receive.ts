@@ -2,6 +2,7 @@ import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { newId } from '../../store/ids.ts';
 import { findMoAccount, insertMo } from '../../store/mo.ts';
+import { applyOptKeyword } from '../policy/opt-messages.ts';
 
 /** An MO message as a connector hands it over. */
 export interface InboundMo {
@@ -68,7 +69,7 @@ export async function receiveMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo> {
   const out = await ctx.store.db.transaction().execute(async (trx) => {
     const accountId = await findMoAccount(trx, to);
     if (accountId === undefined) throw new GatewayError('A730', `to ${to}`);
-    return insertMo(
+    const stored = await insertMo(
       trx,
       {
         msgKey: newId('mo'),
@@ -84,6 +85,9 @@ export async function receiveMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo> {
       },
       now,
     );
+    // A repeat of an MO already taken changed the list the first time.
+    if (stored.created) await applyOptKeyword(trx, ctx.config, { accountId, to, originator, content }, now);
+    return stored;
   });
   if (out.created) ctx.workAdded();
   return out;

@@ -60,7 +60,8 @@ export async function createReservation(
   const now = ctx.clock.now();
   const name = checkName(body.resvName);
   const steps = await prepareFlow(ctx, principal.account.id, body.messageFlow, now);
-  const advertising = isAdvertisingFlow(steps.map((s) => s.step));
+  // A request the client marks as advertising keeps the quiet hours as a labelled one does.
+  const advertising = isAdvertisingFlow(steps.map((s) => s.step)) || body.advertising === true;
   const sendAt = checkSendTime(body.resvSendTime, now, advertising);
   const resvKey = newId('rsv_');
   const out = await sendMessages(ctx, dir, principal, body, {

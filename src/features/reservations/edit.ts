@@ -18,6 +18,7 @@ import {
   requestsOfReservation,
   updateReservationRow,
 } from '../../store/reservations.ts';
+import { screenRequest } from '../policy/screen.ts';
 import { type PreparedStep, prepareStep } from '../send/channels.ts';
 import type { Directory } from '../send/directory.ts';
 import { prepareFlow } from '../send/prepare.ts';
@@ -160,7 +161,8 @@ export async function addDestinations(
   const req = await getSendRequest(ctx.store, r.requestId);
   if (!req) throw new GatewayError('A910', `request of ${resvKey} is missing`);
   const steps = prepareStored(flowOf(req.flow), now);
-  const { results, messages } = admitRecipients(body.destinations, steps, 'held');
+  const screen = await screenRequest(ctx, accountId, steps, body.destinations, r.advertising);
+  const { results, messages } = admitRecipients(body.destinations, steps, 'held', screen);
   const ok = await ctx.store.db.transaction().execute(async (tx) => {
     // The state is checked again, and held until the messages are in: a firing (or a stop, a
     // cancel, an update) between the check above and here would strand them, held for ever.

@@ -118,6 +118,12 @@ export const SendBody = Type.Object({
     Nullable(Type.Integer({ description: 'seconds, 0 to 86400, default 86400 (also when null)' })),
   ),
   ref: Type.Optional(Str()),
+  advertising: Type.Optional(
+    Type.Boolean({
+      description:
+        'Omnigate extension: the request is advertising (the opt-out list applies) even without a "(광고)" label or targeting M, N or O',
+    }),
+  ),
 });
 
 export type SendBodyT = Static<typeof SendBody>;

@@ -10,6 +10,7 @@ import { findUsableFiles } from '../../store/files.ts';
 import { newId } from '../../store/ids.ts';
 import type { Executor, NewJob } from '../../store/jobs.ts';
 import { acceptSend, messagesOfRequest, type NewMessage } from '../../store/messages.ts';
+import { type Screen, screenRequest } from '../policy/screen.ts';
 import { type PreparedStep, withinLimit } from './channels.ts';
 import type { Directory } from './directory.ts';
 import { prepareFlow } from './prepare.ts';
@@ -182,12 +183,14 @@ export function admitRecipients(
   destinations: readonly DestinationT[],
   steps: readonly PreparedStep[],
   status: NewMessage['status'],
+  screen: Screen | null = null,
 ): { results: DestinationResult[]; messages: NewMessage[] } {
   const results: DestinationResult[] = [];
   const messages: NewMessage[] = [];
   for (const d of destinations) {
     const to = typeof d.to === 'string' ? d.to : '';
-    const bad = checkRecipient(d, steps);
+    const number = classifyNumber(to)?.number ?? to;
+    const bad = checkRecipient(d, steps) ?? screen?.check(d, number) ?? null;
     if (bad) {
       results.push({ to, msgKey: '', code: bad.code, result: resultText(bad.code, bad.detail) });
       continue;
@@ -196,7 +199,7 @@ export function admitRecipients(
     const vars = varsOf(d);
     messages.push({
       msgKey,
-      to: classifyNumber(to)?.number ?? to,
+      to: number,
       destRef: typeof d.ref === 'string' ? d.ref : null,
       vars: vars ? JSON.stringify(vars) : null,
       status,
@@ -224,8 +227,14 @@ export async function sendMessages(
   const steps = options.steps ?? (await prepareFlow(ctx, accountId, body.messageFlow, now));
   await checkRegistrations(ctx, dir, accountId, steps, now);
 
+  const screen = await screenRequest(ctx, accountId, steps, body.destinations, body.advertising === true);
   const requestId = newId('req_');
-  const { results, messages } = admitRecipients(body.destinations, steps, options.hold ? 'held' : 'queued');
+  const { results, messages } = admitRecipients(
+    body.destinations,
+    steps,
+    options.hold ? 'held' : 'queued',
+    screen,
+  );
 
   if (messages.length === 0) return { requestId, destinations: results, accepted: 0, replay: false };
 

@@ -1,0 +1,135 @@
+import type { Ctx } from '../../context.ts';
+import { recipientWords } from '../../engine/flow.ts';
+import { isAdvertising } from '../../rules/advertising.ts';
+import { classifyNumber } from '../../rules/phone.ts';
+import { optOutsOf } from '../../store/opt-outs.ts';
+import type { PreparedStep } from '../send/channels.ts';
+import type { DestinationT } from '../send/schema.ts';
+import type { CompiledRules } from './compiled-rules.ts';
+import { rulesCache } from './rules-cache.ts';
+
+/** Why the policy refuses a recipient: the spam filter's text, sender or recipient code. */
+export interface Refusal {
+  code: 'A322' | 'A323' | 'A324';
+  detail: string;
+}
+
+/** A request's policy, asked per recipient that passed every other check. */
+export interface Screen {
+  check(d: DestinationT, number: string): Refusal | null;
+}
+
+/**
+ * Advertising, for the opt-out list: a text or title labelled "(광고)" (not in an informational
+ * template message), an Android RCS header
+ * that says so ("1", as the carrier chat's header field marks advertising), a brand message
+ * targeting M, N or O (sent to people who are not necessarily the profile's friends), or a
+ * request the client marks `advertising: true`.
+ */
+export function isAdvertisingSend(steps: readonly PreparedStep[], marked: boolean): boolean {
+  if (marked) return true;
+  return steps.some(({ step }) => {
+    // Informational template messages are informational by definition (their review says so).
+    if (step.channel === 'infomsg') return false;
+    if (isAdvertising(step.text) || (step.title !== null && isAdvertising(step.title))) return true;
+    if (step.channel === 'brandmessage') {
+      const t = step.payload.targeting;
+      return t === 'M' || t === 'N' || t === 'O';
+    }
+    if (step.channel === 'rcs') {
+      const h = step.payload.header;
+      return h === '1' || (typeof h === 'string' && h.includes('광고'));
+    }
+    return false;
+  });
+}
+
+/** The text rule a step's text or title breaks for this recipient's values. */
+function textRefusal(
+  rules: CompiledRules,
+  accountId: string,
+  steps: readonly PreparedStep[],
+  d: DestinationT | null,
+): Refusal | null {
+  const words = d ? recipientWords(d) : undefined;
+  for (const [i, p] of steps.entries()) {
+    const perRecipient = p.text.hasKeys || (p.title?.hasKeys ?? false);
+    // Without a recipient: only the steps every recipient shares; with one: only its own.
+    if (perRecipient !== (d !== null)) continue;
+    const text = p.text.hasKeys ? p.text.render(words) : p.step.text;
+    const title = p.title === null ? null : p.title.hasKeys ? p.title.render(words) : p.step.title;
+    const rule =
+      rules.findText(accountId, text) ?? (title === null ? undefined : rules.findText(accountId, title));
+    if (rule)
+      return {
+        code: 'A322',
+        detail: `messageFlow[${i}].${p.step.channel} matches spam-filter rule ${rule.id}`,
+      };
+  }
+  return null;
+}
+
+/**
+ * The policy of one request: what every recipient shares (sender numbers, texts without
+ * #{key}) is judged once; texts with keys, recipient rules and the opt-out list per recipient.
+ * Null when nothing can refuse anyone (no rule for the account, not advertising): the send path
+ * then pays one map lookup.
+ */
+export async function screenRequest(
+  ctx: Ctx,
+  accountId: string,
+  steps: readonly PreparedStep[],
+  destinations: readonly DestinationT[],
+  advertisingMarked: boolean,
+): Promise<Screen | null> {
+  const rules = await rulesCache(ctx.store).get();
+  const ruled = rules.appliesTo(accountId);
+  const advertising = isAdvertisingSend(steps, advertisingMarked);
+  if (!ruled && !advertising) return null;
+
+  let shared: Refusal | null = null;
+  if (ruled) {
+    for (const [i, p] of steps.entries()) {
+      const from = p.step.from;
+      const rule = from === null ? undefined : rules.senders.find(accountId, from);
+      if (rule) {
+        shared = {
+          code: 'A323',
+          detail: `messageFlow[${i}].${p.step.channel}.from ${from} matches spam-filter rule ${rule.id}`,
+        };
+        break;
+      }
+    }
+    if (!shared && rules.hasTextRules(accountId)) shared = textRefusal(rules, accountId, steps, null);
+  }
+  const perRecipientText =
+    ruled && rules.hasTextRules(accountId) && steps.some((p) => p.text.hasKeys || p.title?.hasKeys);
+
+  // Opted out of the account, or of a sender number the flow sends from.
+  const optedOut = new Set<string>();
+  if (advertising && !shared) {
+    const senders = new Set(steps.flatMap((p) => (p.step.from === null ? [] : [p.step.from])));
+    const numbers = new Set<string>();
+    for (const d of destinations) {
+      const n = typeof d.to === 'string' ? classifyNumber(d.to)?.number : undefined;
+      if (n !== undefined) numbers.add(n);
+    }
+    for (const o of await optOutsOf(ctx.store, accountId, [...numbers])) {
+      if (o.sender === '' || senders.has(o.sender)) optedOut.add(o.phone);
+    }
+  }
+
+  return {
+    check(d, number) {
+      if (shared) return shared;
+      if (optedOut.has(number)) {
+        return { code: 'A324', detail: `${number} opted out of advertising from this account` };
+      }
+      if (ruled && !rules.recipients.empty) {
+        const rule = rules.recipients.find(accountId, number);
+        if (rule) return { code: 'A324', detail: `${number} matches spam-filter rule ${rule.id}` };
+      }
+      return perRecipientText ? textRefusal(rules, accountId, steps, d) : null;
+    },
+  };
+}
