@@ -9,6 +9,8 @@ import { newId } from '../../store/ids.ts';
 import type { NewJob } from '../../store/jobs.ts';
 import { acceptSend, type NewMessage } from '../../store/messages.ts';
 import { getProfile } from '../../store/profiles.ts';
+import { refusedNumbers } from '../policy/screen.ts';
+import { flowOf } from '../reservations/manage.ts';
 import { broadcastRecipients } from './audience.ts';
 
 export const BROADCAST_JOB = 'broadcast.tick';
@@ -61,8 +63,22 @@ async function sendChunk(ctx: Ctx, b: Broadcast, now: number): Promise<'more' | 
       : 'moved';
   }
   const done = phones.length < b.tpsLimit;
+  const chunk = { cursor: last, count: 0, done };
+  // Opted-out numbers (an advertising broadcast) and blocked ones are left out: counted, not sent.
+  const refused = await refusedNumbers(ctx, b.accountId, flowOf(b.flow), phones);
+  const allowed = refused.size === 0 ? phones : phones.filter((p) => !refused.has(p));
+  chunk.count = allowed.length;
+  if (refused.size > 0)
+    ctx.logger.info(
+      { requestId: b.requestId, leftOut: refused.size },
+      'broadcast: numbers left out by policy',
+    );
+  if (allowed.length === 0) {
+    if (!(await advanceBroadcast(ctx.store.db, b.requestId, b.cursor, chunk, now))) return 'moved';
+    return done ? 'done' : 'more';
+  }
   const requestId = newId('req_');
-  const messages: NewMessage[] = phones.map((to) => ({
+  const messages: NewMessage[] = allowed.map((to) => ({
     msgKey: newId(''),
     to,
     destRef: null,
@@ -88,7 +104,6 @@ async function sendChunk(ctx: Ctx, b: Broadcast, now: number): Promise<'more' | 
       null,
       now,
       async (tx) => {
-        const chunk = { cursor: last, count: phones.length, done };
         if (!(await advanceBroadcast(tx, b.requestId, b.cursor, chunk, now))) throw new Moved();
       },
     );

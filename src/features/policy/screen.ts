@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { recipientWords } from '../../engine/flow.ts';
+import { type FlowStep, recipientWords } from '../../engine/flow.ts';
 import { isAdvertising } from '../../rules/advertising.ts';
 import { classifyNumber } from '../../rules/phone.ts';
 import { optOutsOf } from '../../store/opt-outs.ts';
@@ -26,9 +26,9 @@ export interface Screen {
  * targeting M, N or O (sent to people who are not necessarily the profile's friends), or a
  * request the client marks `advertising: true`.
  */
-export function isAdvertisingSend(steps: readonly PreparedStep[], marked: boolean): boolean {
+export function isAdvertisingSend(flow: readonly FlowStep[], marked: boolean): boolean {
   if (marked) return true;
-  return steps.some(({ step }) => {
+  return flow.some((step) => {
     // Informational template messages are informational by definition (their review says so).
     if (step.channel === 'infomsg') return false;
     if (isAdvertising(step.text) || (step.title !== null && isAdvertising(step.title))) return true;
@@ -42,6 +42,41 @@ export function isAdvertisingSend(steps: readonly PreparedStep[], marked: boolea
     }
     return false;
   });
+}
+
+/** The numbers opted out of the account, or of a sender number the flow sends from. */
+async function optedOutOf(
+  ctx: Ctx,
+  accountId: string,
+  flow: readonly FlowStep[],
+  numbers: readonly string[],
+): Promise<Set<string>> {
+  const senders = new Set(flow.flatMap((s) => (s.from === null ? [] : [s.from])));
+  const out = new Set<string>();
+  for (const o of await optOutsOf(ctx.store, accountId, numbers)) {
+    if (o.sender === '' || senders.has(o.sender)) out.add(o.phone);
+  }
+  return out;
+}
+
+/**
+ * The numbers of a broadcast chunk that the policy leaves out: opted out (when the broadcast is
+ * advertising) or matching a recipient rule. Its text was judged by the template's review.
+ */
+export async function refusedNumbers(
+  ctx: Ctx,
+  accountId: string,
+  flow: readonly FlowStep[],
+  numbers: readonly string[],
+): Promise<Set<string>> {
+  const out = isAdvertisingSend(flow, false)
+    ? await optedOutOf(ctx, accountId, flow, numbers)
+    : new Set<string>();
+  const rules = await rulesCache(ctx.store).get();
+  if (rules.appliesTo(accountId) && !rules.recipients.empty) {
+    for (const n of numbers) if (rules.recipients.find(accountId, n)) out.add(n);
+  }
+  return out;
 }
 
 /** The text rule a step's text or title breaks for this recipient's values. */
@@ -84,7 +119,10 @@ export async function screenRequest(
 ): Promise<Screen | null> {
   const rules = await rulesCache(ctx.store).get();
   const ruled = rules.appliesTo(accountId);
-  const advertising = isAdvertisingSend(steps, advertisingMarked);
+  const advertising = isAdvertisingSend(
+    steps.map((p) => p.step),
+    advertisingMarked,
+  );
   if (!ruled && !advertising) return null;
 
   let shared: Refusal | null = null;
@@ -105,18 +143,19 @@ export async function screenRequest(
   const perRecipientText =
     ruled && rules.hasTextRules(accountId) && steps.some((p) => p.text.hasKeys || p.title?.hasKeys);
 
-  // Opted out of the account, or of a sender number the flow sends from.
-  const optedOut = new Set<string>();
+  let optedOut = new Set<string>();
   if (advertising && !shared) {
-    const senders = new Set(steps.flatMap((p) => (p.step.from === null ? [] : [p.step.from])));
     const numbers = new Set<string>();
     for (const d of destinations) {
       const n = typeof d.to === 'string' ? classifyNumber(d.to)?.number : undefined;
       if (n !== undefined) numbers.add(n);
     }
-    for (const o of await optOutsOf(ctx.store, accountId, [...numbers])) {
-      if (o.sender === '' || senders.has(o.sender)) optedOut.add(o.phone);
-    }
+    optedOut = await optedOutOf(
+      ctx,
+      accountId,
+      steps.map((p) => p.step),
+      [...numbers],
+    );
   }
 
   return {
