@@ -10,7 +10,7 @@ export const CODES = {
   A211: { status: 400, text: 'File is not a JPEG image' },
   A212: { status: 400, text: 'File is too large' },
   A213: { status: 400, text: 'Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -' },
-  A214: { status: 400, text: 'fileKey is in use by another account or for another kind of file' },
+  A214: { status: 400, text: 'fileKey is in use for another kind of file' },
   A215: { status: 400, text: 'Image dimensions are too large' },
   A217: { status: 400, text: 'fileKey is unknown or expired' },
   // uploads (issue 5): A218-A239

@@ -33,16 +33,26 @@ function toFile(r: FilesTable): StoredFile {
   };
 }
 
-export async function findFile(store: Store, fileKey: string): Promise<StoredFile | undefined> {
-  const r = await store.db.selectFrom('files').selectAll().where('file_key', '=', fileKey).executeTakeFirst();
+/** The account's file under `fileKey`: keys are per account, so another account's is never found. */
+export async function findFile(
+  store: Store,
+  accountId: string,
+  fileKey: string,
+): Promise<StoredFile | undefined> {
+  const r = await store.db
+    .selectFrom('files')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('file_key', '=', fileKey)
+    .executeTakeFirst();
   return r ? toFile(r) : undefined;
 }
 
 /**
- * Saves a file under its key, replacing the record when the key is the same account's of the
- * same kind, or when whoever held it let it expire. Returns false (nothing written) when another
- * account, or another kind of file, holds the key. One conditional upsert, so two accounts
- * racing for one key cannot both win.
+ * Saves a file under the account's key, replacing the record when it is of the same kind, or
+ * when the file of another kind it held has expired. Returns false (nothing written) when an
+ * unexpired file of another kind holds the key. One conditional upsert, so two uploads of the
+ * account racing for one key with different kinds cannot both win.
  */
 export async function saveFile(store: Store, file: StoredFile, now: number): Promise<boolean> {
   const row: FilesTable = {
@@ -58,17 +68,17 @@ export async function saveFile(store: Store, file: StoredFile, now: number): Pro
     expires_at: file.expiresAt,
     created_at: file.createdAt,
   };
-  const { file_key: _key, ...update } = row;
+  const { file_key: _key, account_id: _account, ...update } = row;
   const res = await store.db
     .insertInto('files')
     .values(row)
     .onConflict((oc) =>
       oc
-        .column('file_key')
+        .columns(['account_id', 'file_key'])
         .doUpdateSet(update)
         .where((eb) =>
           eb.or([
-            eb.and([eb('files.account_id', '=', file.accountId), eb('files.kind', '=', file.kind)]),
+            eb('files.kind', '=', file.kind),
             eb.and([eb('files.expires_at', 'is not', null), eb('files.expires_at', '<=', now)]),
           ]),
         ),
@@ -101,15 +111,40 @@ export async function findUsableFiles(
   return rows.map(toFile);
 }
 
-/** The files stored under these keys, whoever holds them (the sandbox shows what a handset got). */
-export async function findFiles(store: Store, fileKeys: readonly string[]): Promise<StoredFile[]> {
-  if (fileKeys.length === 0) return [];
+/** A fileKey as a message named it (an MMS fileKey, an RCS body.media). */
+export interface MessageFileRef {
+  msgKey: string;
+  fileKey: string;
+}
+
+/**
+ * The files these messages name, whatever their kind or expiry (the sandbox shows what a handset
+ * got). A message's keys are its sending account's, so the file is looked up under the account
+ * of the message, never under the key alone. One query for the lot: every key named, under the
+ * accounts of every message named, then only the pairs that were asked for are kept.
+ */
+export async function findMessageFiles(
+  store: Store,
+  refs: readonly MessageFileRef[],
+): Promise<Array<{ msgKey: string; file: StoredFile }>> {
+  if (refs.length === 0) return [];
+  const wanted = new Set(refs.map((r) => pairKey(r.msgKey, r.fileKey)));
   const rows = await store.db
-    .selectFrom('files')
-    .selectAll()
-    .where('file_key', 'in', [...new Set(fileKeys)])
+    .selectFrom('messages as m')
+    .innerJoin('files as f', 'f.account_id', 'm.account_id')
+    .selectAll('f')
+    .select('m.msg_key')
+    .where('m.msg_key', 'in', [...new Set(refs.map((r) => r.msgKey))])
+    .where('f.file_key', 'in', [...new Set(refs.map((r) => r.fileKey))])
     .execute();
-  return rows.map(toFile);
+  return rows
+    .filter((r) => wanted.has(pairKey(r.msg_key, r.file_key)))
+    .map((r) => ({ msgKey: r.msg_key, file: toFile(r) }));
+}
+
+/** One string per (msgKey, fileKey): NUL appears in neither. */
+export function pairKey(msgKey: string, fileKey: string): string {
+  return `${msgKey}\u0000${fileKey}`;
 }
 
 /** The file stored at `path` (relative to the data directory), as served under /files/. */

@@ -26,7 +26,10 @@ export async function saveMessagebaseImage(
     .execute();
 }
 
-/** The brand's image with this fileId (an image of another brand is not found). */
+/**
+ * The brand's image with this fileId (an image of another brand is not found). The file is the
+ * brand's account's: fileKeys are per account, so the key alone could name another's file.
+ */
 export async function findMessagebaseImage(
   store: Store,
   brandId: string,
@@ -34,7 +37,10 @@ export async function findMessagebaseImage(
 ): Promise<RcsMessagebaseImage | undefined> {
   const r = await store.db
     .selectFrom('rcs_messagebase_images as i')
-    .innerJoin('files as f', 'f.file_key', 'i.file_id')
+    .innerJoin('rcs_brands as b', 'b.brand_id', 'i.brand_id')
+    .innerJoin('files as f', (j) =>
+      j.onRef('f.account_id', '=', 'b.account_id').onRef('f.file_key', '=', 'i.file_id'),
+    )
     .select(['i.file_id', 'i.brand_id', 'i.created_at', 'f.name', 'f.width', 'f.height', 'f.path'])
     .where('i.file_id', '=', fileId)
     .where('i.brand_id', '=', brandId)

@@ -73,11 +73,15 @@ export async function insertVideo(exec: Executor, v: NewVideo, now: number): Pro
     .execute();
 }
 
-/** Videos with their thumbnail's stored path. */
+/** Videos with their thumbnail's stored path: the video's account's file (keys are per account). */
 function selectVideos(exec: Executor) {
   return exec
     .selectFrom('videos')
-    .leftJoin('files', 'files.file_key', 'videos.thumbnail_file_key')
+    .leftJoin('files', (j) =>
+      j
+        .onRef('files.account_id', '=', 'videos.account_id')
+        .onRef('files.file_key', '=', 'videos.thumbnail_file_key'),
+    )
     .selectAll('videos')
     .select('files.path as thumbnail_path');
 }

@@ -57,7 +57,7 @@ describeEachDb('MMS image upload', (db) => {
     assert.match(fileKey, /^mms_[0-9a-z]+$/);
     assert.equal(expired, isoKst(Math.floor((now + MMS_IMAGE_RETENTION_MS) / 1000) * 1000));
     assert.match(expired, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
-    const rec = await findFile(t.gw.ctx.store, fileKey);
+    const rec = await findFile(t.gw.ctx.store, accountId, fileKey);
     assert.ok(rec);
     assert.equal(rec.accountId, accountId);
     assert.equal(rec.kind, 'mms');
@@ -78,7 +78,7 @@ describeEachDb('MMS image upload', (db) => {
     ]);
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.json().data.data.fileKey, 'promo-2026.spring_1');
-    const rec1 = await findFile(t.gw.ctx.store, 'promo-2026.spring_1');
+    const rec1 = await findFile(t.gw.ctx.store, accountId, 'promo-2026.spring_1');
     assert.equal(rec1?.name, '봄 세일');
     assert.deepEqual([rec1?.width, rec1?.height], [10, 20]);
 
@@ -90,7 +90,7 @@ describeEachDb('MMS image upload', (db) => {
     ]);
     assert.equal(second.statusCode, 200, second.body);
     assert.notEqual(second.json().data.data.expired, first.json().data.data.expired);
-    const rec2 = await findFile(t.gw.ctx.store, 'promo-2026.spring_1');
+    const rec2 = await findFile(t.gw.ctx.store, accountId, 'promo-2026.spring_1');
     assert.ok(rec1 && rec2);
     assert.deepEqual([rec2.width, rec2.height, rec2.name], [30, 40, 'dog']);
     assert.ok(existsSync(join(db.dir, rec2.path)));
@@ -104,7 +104,7 @@ describeEachDb('MMS image upload', (db) => {
       file(jpeg(1, 1), 'x.jpg'),
     ]);
     assert.equal(res.statusCode, 200, res.body);
-    const rec = await findFile(t.gw.ctx.store, res.json().data.data.fileKey);
+    const rec = await findFile(t.gw.ctx.store, accountId, res.json().data.data.fileKey);
     assert.equal(rec?.name, 'x');
   });
 
@@ -122,7 +122,7 @@ describeEachDb('MMS image upload', (db) => {
     await refused([file(jpegOfSize(MMS_IMAGE_MAX_BYTES + 1))], 'A212', /307200 bytes/);
     // Far over the limit: still a clean refusal (the excess is dropped while it streams).
     await refused([file(jpegOfSize(5 * 1024 * 1024)), { name: 'fileKey', value: 'big' }], 'A212');
-    assert.equal(await findFile(t.gw.ctx.store, 'big'), undefined);
+    assert.equal(await findFile(t.gw.ctx.store, accountId, 'big'), undefined);
   });
 
   test('A215: larger than 1500x1440 is refused; 1500x1440 and progressive JPEGs are accepted', async () => {
@@ -149,7 +149,7 @@ describeEachDb('MMS image upload', (db) => {
       payload,
     });
     assert.equal(res.statusCode, 200, res.body);
-    const rec = await findFile(t.gw.ctx.store, res.json().data.data.fileKey);
+    const rec = await findFile(t.gw.ctx.store, accountId, res.json().data.data.fileKey);
     assert.deepEqual([rec?.width, rec?.height], [5, 6]);
     assert.equal(rec?.name, rec?.fileKey, 'no file name: the name is the key');
     await refused([{ name: 'file', value: 'not bytes' }], 'A211');
@@ -175,22 +175,22 @@ describeEachDb('MMS image upload', (db) => {
     );
   });
 
-  test("A214: another account's fileKey is refused and its image is untouched", async () => {
+  test("another account's upload under the same fileKey is its own file; this one's is untouched", async () => {
     const mine = await post([{ name: 'fileKey', value: 'shared-key' }, file(jpeg(10, 10))]);
     assert.equal(mine.statusCode, 200);
-    await refused(
-      [{ name: 'fileKey', value: 'shared-key' }, file(jpeg(20, 20))],
-      'A214',
-      /in use by another account or for another kind of file: shared-key is used by another account$/,
-      other.apiKey,
-    );
-    const rec = await findFile(t.gw.ctx.store, 'shared-key');
+    const theirs = await post([{ name: 'fileKey', value: 'shared-key' }, file(jpeg(20, 20))], other.apiKey);
+    assert.equal(theirs.statusCode, 200, theirs.body);
+    assert.equal(theirs.json().data.data.fileKey, 'shared-key');
+    const rec = await findFile(t.gw.ctx.store, accountId, 'shared-key');
     assert.equal(rec?.accountId, accountId);
     assert.equal(rec?.width, 10);
     assert.ok(rec && existsSync(join(db.dir, rec.path)));
+    const their = await findFile(t.gw.ctx.store, other.accountId, 'shared-key');
+    assert.equal(their?.width, 20);
+    assert.notEqual(their?.path, rec.path);
   });
 
-  test('findUsableFiles: own, unexpired files only; after expiry the key is usable by nobody, then free', async () => {
+  test('findUsableFiles: own, unexpired files only; after expiry the key is usable by nobody', async () => {
     const res = await post([{ name: 'fileKey', value: 'expiring' }, file(jpeg(10, 10))]);
     assert.equal(res.statusCode, 200);
     const store = t.gw.ctx.store;
@@ -218,7 +218,7 @@ describeEachDb('MMS image upload', (db) => {
     assert.equal(clock.now(), expiresAt);
     assert.deepEqual(await findUsableFiles(store, accountId, ['expiring'], clock.now()), []);
 
-    // An expired key is free: another account may take it.
+    // Another account's upload under the key is its own file: this account's stays expired.
     const taken = await post([{ name: 'fileKey', value: 'expiring' }, file(jpeg(30, 30))], other.apiKey);
     assert.equal(taken.statusCode, 200, taken.body);
     assert.equal((await findUsableFiles(store, other.accountId, ['expiring'], clock.now())).length, 1);

@@ -45,7 +45,7 @@ describeEachDb('RCS media upload', (db) => {
     assert.equal(RCS_MEDIA_RETENTION_MS, 7 * 24 * 3600 * 1000);
     assert.equal(data.expired, isoKst(Math.floor((now + RCS_MEDIA_RETENTION_MS) / 1000) * 1000));
     assert.match(data.expired, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
-    const rec = await findFile(t.gw.ctx.store, data.media);
+    const rec = await findFile(t.gw.ctx.store, accountId, data.media);
     assert.ok(rec);
     assert.deepEqual(
       [rec.kind, rec.accountId, rec.mime, rec.width, rec.height, rec.name],
@@ -84,7 +84,7 @@ describeEachDb('RCS media upload', (db) => {
       const res = await post([{ name: 'fileKey', value: `rcs-${name}` }, filePart(bytes, name)]);
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(res.json().data.data.media, `rcs-${name}`);
-      const rec = await findFile(t.gw.ctx.store, `rcs-${name}`);
+      const rec = await findFile(t.gw.ctx.store, accountId, `rcs-${name}`);
       assert.equal(rec?.mime, mime);
       assert.match(
         rec?.path ?? '',
@@ -125,7 +125,7 @@ describeEachDb('RCS media upload', (db) => {
     const res = await post([{ name: 'fileKey', value: 'rcs-expiring' }, filePart(png(100, 100), 'a.png')]);
     assert.equal(res.statusCode, 200, res.body);
     const expiresAt = Date.parse(res.json().data.data.expired);
-    const rec = await findFile(t.gw.ctx.store, 'rcs-expiring');
+    const rec = await findFile(t.gw.ctx.store, accountId, 'rcs-expiring');
     assert.ok(rec);
     const url = pathOf(fileUrl(t.gw.ctx, rec));
     const store = t.gw.ctx.store;
@@ -147,6 +147,6 @@ describeEachDb('RCS media upload', (db) => {
       other.apiKey,
     );
     assert.equal(taken.statusCode, 200, taken.body);
-    assert.equal((await findFile(store, 'rcs-expiring'))?.accountId, other.accountId);
+    assert.equal((await findFile(store, other.accountId, 'rcs-expiring'))?.accountId, other.accountId);
   });
 });

@@ -89,7 +89,7 @@ describeEachDb('informational template image uploads', (db) => {
     const served = await t.gw.app.inject({ method: 'GET', url: pathOf(data.imgUrl) });
     assert.equal(served.headers['content-type'], 'image/jpeg');
     assert.deepEqual(new Uint8Array(served.rawPayload), bytes);
-    const rec = await findFile(t.gw.ctx.store, 'tpl-welcome.v1');
+    const rec = await findFile(t.gw.ctx.store, accountId, 'tpl-welcome.v1');
     assert.equal(rec?.name, '환영 배너');
   });
 
@@ -201,7 +201,7 @@ describeEachDb('informational template image uploads', (db) => {
       ],
       'A212',
     );
-    assert.equal(await findFile(t.gw.ctx.store, 'tpl-big'), undefined);
+    assert.equal(await findFile(t.gw.ctx.store, accountId, 'tpl-big'), undefined);
   });
 
   test('A220 and A221: narrower than 500 px, or not 2:1 (2% tolerance)', async () => {
@@ -227,28 +227,31 @@ describeEachDb('informational template image uploads', (db) => {
     );
   });
 
-  test('A210, A213, A214: no file, a bad key, a key another account holds', async () => {
+  test('A210, A213, A214: no file, a bad key, a key this account holds for another kind', async () => {
     await refused(TEMPLATE, [{ name: 'fileKey', value: 'x' }], 'A210');
     await refused(TEMPLATE, [{ name: 'fileKey', value: 'a/b' }, filePart(png(800, 400), 'a.png')], 'A213');
-    await ok(
+    const mine = await ok(
       await post(TEMPLATE, [{ name: 'fileKey', value: 'tpl-mine' }, filePart(png(800, 400), 'a.png')]),
     );
-    const theirs = await post(
-      TEMPLATE,
-      [{ name: 'fileKey', value: 'tpl-mine' }, filePart(png(800, 400), 'a.png')],
-      other.apiKey,
+    // Keys are per account: another account's tpl-mine is another file.
+    const theirs = await ok(
+      await post(
+        TEMPLATE,
+        [{ name: 'fileKey', value: 'tpl-mine' }, filePart(png(800, 400), 'a.png')],
+        other.apiKey,
+      ),
     );
-    assert.equal(theirs.json().data.code, 'A214');
-    assert.equal(
-      theirs.json().data.result,
-      'fileKey is in use by another account or for another kind of file: tpl-mine is used by another account',
-    );
-    // The same account's key of another kind is held too (a key names one file); the detail says so.
-    await refused(
+    assert.notEqual(theirs.imgUrl, mine.imgUrl);
+    // The same account's key of another kind is held (a key names one file); the detail says so.
+    const held = await refused(
       HIGHLIGHT,
       [{ name: 'fileKey', value: 'tpl-mine' }, filePart(png(200, 200), 'a.png')],
       'A214',
       /tpl-mine is used by this account for another kind of file \(infomsg-template\)/,
+    );
+    assert.equal(
+      held.data.result,
+      'fileKey is in use for another kind of file: tpl-mine is used by this account for another kind of file (infomsg-template); a key is reused only for the same kind',
     );
   });
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import { encodePng } from '../../rules/png.ts';
-import { findFile } from '../../store/files.ts';
-import { fileUrl, storeUpload } from '../files/storage.ts';
+import { storeUpload } from '../files/storage.ts';
 
 export const THUMBNAIL_KIND = 'video-thumbnail';
 const WIDTH = 320;
@@ -60,11 +59,4 @@ export async function storeThumbnail(ctx: Ctx, accountId: string, vid: string): 
     ctx.clock.now(),
   );
   return file.fileKey;
-}
-
-/** The URL of a stored thumbnail, or null when there is none yet. */
-export async function thumbnailUrlOf(ctx: Ctx, fileKey: string | null): Promise<string | null> {
-  if (fileKey === null) return null;
-  const file = await findFile(ctx.store, fileKey);
-  return file ? fileUrl(ctx, file) : null;
 }

@@ -72,21 +72,15 @@ export function uploadName(imageName: string | undefined, filename: string, file
 }
 
 /**
- * Why the key cannot be stored under (the A214 detail), or undefined when it can: a key held by
- * another account or by another kind of this account's files is free again once its file expired.
+ * Why the account cannot store under the key (the A214 detail), or undefined when it can: keys
+ * are per account, so only the account's own file of another kind can hold one, and only until
+ * that file expires. Another account's files are never looked at, so no answer can tell that
+ * another account holds the same key.
  */
-function heldByOther(
-  existing: StoredFile | undefined,
-  accountId: string,
-  kind: string,
-  now: number,
-): string | undefined {
-  if (!existing) return undefined;
-  if (existing.accountId === accountId && existing.kind === kind) return undefined;
+function heldByOtherKind(existing: StoredFile | undefined, kind: string, now: number): string | undefined {
+  if (!existing || existing.kind === kind) return undefined;
   if (existing.expiresAt !== null && existing.expiresAt <= now) return undefined;
-  return existing.accountId === accountId
-    ? `${existing.fileKey} is used by this account for another kind of file (${existing.kind}); a key is reused only for the same kind`
-    : `${existing.fileKey} is used by another account`;
+  return `${existing.fileKey} is used by this account for another kind of file (${existing.kind}); a key is reused only for the same kind`;
 }
 
 async function removeQuietly(path: string): Promise<void> {
@@ -94,13 +88,14 @@ async function removeQuietly(path: string): Promise<void> {
 }
 
 /**
- * Stores checked bytes under the fileKey. Re-uploading a key of the same account and kind
- * replaces the file; a key another account (or another kind) holds is A214.
+ * Stores checked bytes under the account's fileKey. Re-uploading a key of the same kind replaces
+ * the file; a key the account holds for another kind is A214. Another account's key of the same
+ * name is another file: the two never meet.
  */
 export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Promise<StoredFile> {
   const fileKey = checkFileKey(input.fileKey, input.keyPrefix);
-  const previous = await findFile(ctx.store, fileKey);
-  const held = heldByOther(previous, input.accountId, input.kind, now);
+  const previous = await findFile(ctx.store, input.accountId, fileKey);
+  const held = heldByOtherKind(previous, input.kind, now);
   if (held) throw new GatewayError('A214', held);
 
   // A name of its own per upload: a replacement never overwrites bytes a record still points
@@ -131,10 +126,10 @@ export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Prom
   } finally {
     if (!saved) await removeQuietly(absPath);
   }
-  // Another account (or kind) took the key between the check and the save.
+  // An upload of another kind by the same account took the key between the check and the save.
   if (!saved) {
-    const taker = await findFile(ctx.store, fileKey);
-    throw new GatewayError('A214', heldByOther(taker, input.accountId, input.kind, now) ?? fileKey);
+    const taker = await findFile(ctx.store, input.accountId, fileKey);
+    throw new GatewayError('A214', heldByOtherKind(taker, input.kind, now) ?? fileKey);
   }
   if (previous && previous.path !== relPath)
     await removeQuietly(storedFilePath(ctx.config.dataDir, previous));

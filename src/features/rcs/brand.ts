@@ -83,7 +83,8 @@ async function record(
   if (details.webSiteUrl !== null) out.webSiteUrl = details.webSiteUrl;
   const [profile, background, doc] = await Promise.all(
     [details.profileFileKey, details.backgroundFileKey, details.seasonDocFileKey].map((key) =>
-      key === null ? undefined : findFile(ctx.store, key),
+      // The brand's files are its account's: keys are per account.
+      key === null ? undefined : findFile(ctx.store, brand.accountId, key),
     ),
   );
   if (profile) out.profileImageUrl = fileUrl(ctx, profile);

@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { findFiles } from '../../store/files.ts';
+import { findMessageFiles, pairKey } from '../../store/files.ts';
 import { type TimelineRow, timelineBefore } from '../../store/sandbox-timeline.ts';
 import { fileUrl } from '../files/storage.ts';
 import { checkPhone } from './handsets.ts';
@@ -65,22 +65,26 @@ function fileKeysOf(channel: string, payload: Record<string, unknown>): string[]
 
 /**
  * Rows as the timeline shows them, with the URL of every uploaded file their payloads name (one
- * query for the lot), so the console draws an MMS's pictures and an RCS card's media. A file
- * past its expiry is left out: its URL serves nothing.
+ * query for the lot), so the console draws an MMS's pictures and an RCS card's media. A key is
+ * resolved under the account that sent the message: two accounts may hold the same key, and a
+ * handset got the sender's file. A file past its expiry is left out: its URL serves nothing.
  */
 export async function timelineItems(ctx: Ctx, rows: readonly TimelineRow[]): Promise<TimelineItemView[]> {
   const payloads = rows.map((r) => parsePayload(r.payload));
-  const keys = rows.flatMap((r, i) => fileKeysOf(r.channel, payloads[i] ?? {}));
+  const refs = rows.flatMap((r, i) =>
+    fileKeysOf(r.channel, payloads[i] ?? {}).map((fileKey) => ({ msgKey: r.msgKey, fileKey })),
+  );
   const now = ctx.clock.now();
   const urls = new Map<string, string>();
-  for (const f of await findFiles(ctx.store, keys)) {
-    if (f.expiresAt === null || f.expiresAt > now) urls.set(f.fileKey, fileUrl(ctx, f));
+  for (const { msgKey, file } of await findMessageFiles(ctx.store, refs)) {
+    if (file.expiresAt === null || file.expiresAt > now)
+      urls.set(pairKey(msgKey, file.fileKey), fileUrl(ctx, file));
   }
   return rows.map((r, i) => {
     const payload = payloads[i] ?? {};
     const media: Record<string, string> = {};
     for (const k of fileKeysOf(r.channel, payload)) {
-      const url = urls.get(k);
+      const url = urls.get(pairKey(r.msgKey, k));
       if (url !== undefined) media[k] = url;
     }
     return timelineItem(r, payload, media);
