@@ -1,26 +1,69 @@
 import { PhraseMatcher } from '../../rules/phrase-matcher.ts';
 import type { PolicyRule } from '../../store/policy-rules.ts';
 
-/**
- * Number rules (sender or recipient) by scope: '' global, else the account id. An exact rule is
- * one map probe; prefix rules are probed once per prefix length that any rule has, so 10,000
- * rules cost a number at most its own length in probes.
- */
-class NumberRules {
-  readonly #exact = new Map<string, PolicyRule>();
-  readonly #prefix = new Map<string, PolicyRule>();
-  #lengths: number[] = [];
+/** Prefix rules of one scope as a trie of digits: a number is walked once, without copies. */
+class DigitTrie {
+  /** Ten children per node (0: none); node 0 is the root. */
+  #children = new Int32Array(10 * 64);
+  #rules: (PolicyRule | undefined)[] = [undefined];
 
   add(rule: PolicyRule): void {
-    const key = `${rule.accountId ?? ''}\u0000${rule.pattern}`;
-    if (rule.match === 'prefix') {
-      if (!this.#prefix.has(key)) this.#prefix.set(key, rule);
-      if (!this.#lengths.includes(rule.pattern.length)) this.#lengths.push(rule.pattern.length);
-    } else if (!this.#exact.has(key)) this.#exact.set(key, rule);
+    let node = 0;
+    for (let i = 0; i < rule.pattern.length; i++) {
+      const at = node * 10 + rule.pattern.charCodeAt(i) - 48;
+      let next = this.#children[at] as number;
+      if (next === 0) {
+        next = this.#rules.length;
+        this.#rules.push(undefined);
+        if (this.#children.length < (next + 1) * 10) {
+          const grown = new Int32Array(this.#children.length * 2);
+          grown.set(this.#children);
+          this.#children = grown;
+        }
+        this.#children[at] = next;
+      }
+      node = next;
+    }
+    this.#rules[node] ??= rule;
   }
 
-  seal(): void {
-    this.#lengths.sort((a, b) => a - b);
+  /** The rule of the shortest prefix of the number that has one. */
+  find(number: string): PolicyRule | undefined {
+    let node = 0;
+    for (let i = 0; i < number.length; i++) {
+      const d = number.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return undefined;
+      node = this.#children[node * 10 + d] as number;
+      if (node === 0) return undefined;
+      const rule = this.#rules[node];
+      if (rule) return rule;
+    }
+    return undefined;
+  }
+}
+
+/** Number rules (sender or recipient): exact numbers and prefixes, global or of one account. */
+class NumberRules {
+  readonly #exact = new Map<string, Map<string, PolicyRule>>();
+  readonly #prefix = new Map<string, DigitTrie>();
+
+  add(rule: PolicyRule): void {
+    const scope = rule.accountId ?? '';
+    if (rule.match === 'prefix') {
+      let trie = this.#prefix.get(scope);
+      if (!trie) {
+        trie = new DigitTrie();
+        this.#prefix.set(scope, trie);
+      }
+      trie.add(rule);
+      return;
+    }
+    let exact = this.#exact.get(scope);
+    if (!exact) {
+      exact = new Map();
+      this.#exact.set(scope, exact);
+    }
+    if (!exact.has(rule.pattern)) exact.set(rule.pattern, rule);
   }
 
   get empty(): boolean {
@@ -28,15 +71,12 @@ class NumberRules {
   }
 
   find(accountId: string, number: string): PolicyRule | undefined {
-    const hit = this.#exact.get(`\u0000${number}`) ?? this.#exact.get(`${accountId}\u0000${number}`);
-    if (hit || this.#prefix.size === 0) return hit;
-    for (const n of this.#lengths) {
-      if (n > number.length) break;
-      const p = number.slice(0, n);
-      const found = this.#prefix.get(`\u0000${p}`) ?? this.#prefix.get(`${accountId}\u0000${p}`);
-      if (found) return found;
-    }
-    return undefined;
+    return (
+      this.#exact.get('')?.get(number) ??
+      this.#exact.get(accountId)?.get(number) ??
+      this.#prefix.get('')?.find(number) ??
+      this.#prefix.get(accountId)?.find(number)
+    );
   }
 }
 
@@ -65,8 +105,6 @@ export class CompiledRules {
         accountText.set(r.accountId, list);
       }
     }
-    this.senders.seal();
-    this.recipients.seal();
     this.#anyGlobal = anyGlobal;
     this.#globalText = new PhraseMatcher(globalText);
     for (const [account, list] of accountText) this.#accountText.set(account, new PhraseMatcher(list));
