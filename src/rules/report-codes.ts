@@ -9,6 +9,7 @@ export const REPORT_CODE_TEXTS: Readonly<Record<string, string>> = {
   '30002': 'Not an RCS device',
   '30003': 'NoSendAvailableException: not an active app user',
   '30004': 'Not a friend of the sender profile',
+  '30005': 'Recipient opted out of advertising from this account',
   '40001': "No receipt within the channel's wait",
   '40002': 'International DLR not received within 5 days',
   MS03: 'Polling: receipt within the timeout',

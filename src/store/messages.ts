@@ -201,7 +201,12 @@ export interface StoredRequest {
 }
 
 export async function getSendRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
-  const r = await store.db.selectFrom('send_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return sendRequestIn(store.db, id);
+}
+
+/** getSendRequest inside a transaction. */
+export async function sendRequestIn(exec: Executor, id: string): Promise<StoredRequest | undefined> {
+  const r = await exec.selectFrom('send_requests').selectAll().where('id', '=', id).executeTakeFirst();
   return r && toStoredRequest(r);
 }
 

@@ -92,12 +92,12 @@ export async function removeOptOut(
 
 /** The entries of these numbers (one indexed probe each): the send path's question. */
 export async function optOutsOf(
-  store: Store,
+  db: Executor,
   accountId: string,
   phones: readonly string[],
 ): Promise<{ phone: string; sender: string }[]> {
   if (phones.length === 0) return [];
-  return store.db
+  return db
     .selectFrom('opt_outs')
     .select(['phone', 'sender'])
     .where('account_id', '=', accountId)

@@ -261,14 +261,14 @@ export async function requestsOfReservation(exec: Executor, resvKey: string): Pr
 export async function heldMessages(
   exec: Executor,
   requestId: string,
-): Promise<Array<{ msgKey: string; to: string; vars: string | null }>> {
+): Promise<Array<{ msgKey: string; to: string; vars: string | null; destRef: string | null }>> {
   const rows = await exec
     .selectFrom('messages')
-    .select(['msg_key', 'to_number', 'vars'])
+    .select(['msg_key', 'to_number', 'vars', 'dest_ref'])
     .where('request_id', '=', requestId)
     .where('status', '=', 'held')
     .execute();
-  return rows.map((r) => ({ msgKey: r.msg_key, to: r.to_number, vars: r.vars }));
+  return rows.map((r) => ({ msgKey: r.msg_key, to: r.to_number, vars: r.vars, destRef: r.dest_ref }));
 }
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { formatKst, kstDayStart } from '../../src/clock.ts';
 import { grantSendPermission } from '../../src/store/permissions.ts';
-import { type Client, inbox, send, settle, setupClient } from '../helpers/client.ts';
+import { advance, type Client, inbox, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { Receiver, sendMo, setWebhook } from './mo-helpers.ts';
@@ -202,6 +202,44 @@ describeEachDb('anti-spam and opt-out policy', (db) => {
       more.json<{ data: { data: { destinations: Dest[] } } }>().data.data.destinations.map((d) => d.code),
       ['A324', 'A000'],
     );
+  });
+
+  test('an advertising reservation judges its recipients again when it fires: one who opted out meanwhile ends failed with 30005, unsent', async () => {
+    const [stays, leaves] = ['01030000021', '01030000022'];
+    const resv = await t.request({
+      method: 'POST',
+      url: RESV,
+      apiKey: c.apiKey,
+      body: {
+        resvName: 'later',
+        resvSendTime: formatKst(kstDayStart(t.gw.ctx.clock.now()) + 86_400_000 + 11 * 3_600_000),
+        destinations: [{ to: stays }, { to: leaves, ref: 'r-leaves' }],
+        messageFlow: [sms('(광고) 내일 세일')],
+      },
+    });
+    assert.equal(resv.statusCode, 200, resv.body);
+    const keys = resv
+      .json<{ data: { data: { destinations: Dest[] } } }>()
+      .data.data.destinations.map((d) => d.msgKey);
+    await sendMo(t, { to: c.sender, from: leaves, content: 'STOP' });
+    await advance(t, 2 * 86_400);
+    await settle(t);
+    const report = async (msgKey: string) => {
+      const res = await client('GET', `/api/comm/v1/report/inquiry/${msgKey}`);
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json<{ data: { data: { report: Array<{ reportCode: string; ref: string }> } } }>().data.data
+        .report;
+    };
+    assert.deepEqual(
+      (await report(keys[0] ?? '')).map((r) => r.reportCode),
+      ['10000'],
+    );
+    assert.deepEqual(
+      (await report(keys[1] ?? '')).map((r) => [r.reportCode, r.ref]),
+      [['30005', 'r-leaves']],
+    );
+    assert.deepEqual(await inbox(t, leaves), []);
+    assert.equal((await inbox(t, stays)).length, 1);
   });
 
   test("the client's opt-out list: add, page, remove what it added; the recipient's own opt-out stands; accounts apart", async () => {

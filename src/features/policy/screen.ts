@@ -2,6 +2,7 @@ import type { Ctx } from '../../context.ts';
 import { type FlowStep, recipientWords } from '../../engine/flow.ts';
 import { isAdvertising } from '../../rules/advertising.ts';
 import { classifyNumber } from '../../rules/phone.ts';
+import type { Executor } from '../../store/jobs.ts';
 import { optOutsOf } from '../../store/opt-outs.ts';
 import type { PreparedStep } from '../send/channels.ts';
 import type { DestinationT } from '../send/schema.ts';
@@ -45,15 +46,15 @@ export function isAdvertisingSend(flow: readonly FlowStep[], marked: boolean): b
 }
 
 /** The numbers opted out of the account, or of a sender number the flow sends from. */
-async function optedOutOf(
-  ctx: Ctx,
+export async function optedOutOf(
+  db: Executor,
   accountId: string,
   flow: readonly FlowStep[],
   numbers: readonly string[],
 ): Promise<Set<string>> {
   const senders = new Set(flow.flatMap((s) => (s.from === null ? [] : [s.from])));
   const out = new Set<string>();
-  for (const o of await optOutsOf(ctx.store, accountId, numbers)) {
+  for (const o of await optOutsOf(db, accountId, numbers)) {
     if (o.sender === '' || senders.has(o.sender)) out.add(o.phone);
   }
   return out;
@@ -70,7 +71,7 @@ export async function refusedNumbers(
   numbers: readonly string[],
 ): Promise<Set<string>> {
   const out = isAdvertisingSend(flow, false)
-    ? await optedOutOf(ctx, accountId, flow, numbers)
+    ? await optedOutOf(ctx.store.db, accountId, flow, numbers)
     : new Set<string>();
   const rules = await rulesCache(ctx.store).get();
   if (rules.appliesTo(accountId) && !rules.recipients.empty) {
@@ -151,7 +152,7 @@ export async function screenRequest(
       if (n !== undefined) numbers.add(n);
     }
     optedOut = await optedOutOf(
-      ctx,
+      ctx.store.db,
       accountId,
       steps.map((p) => p.step),
       [...numbers],

@@ -1,10 +1,14 @@
 import type { Ctx } from '../../context.ts';
 import { DISPATCH_JOB } from '../../engine/dispatch.ts';
+import { Plan } from '../../engine/plan.ts';
 import type { JobHandler } from '../../engine/runner.ts';
-import { enqueueJobs } from '../../store/jobs.ts';
-import { releaseHeld } from '../../store/messages.ts';
-import { getReservation, startDue } from '../../store/reservations.ts';
+import { REPORT_CODE_TEXTS } from '../../rules/report-codes.ts';
+import { type Executor, enqueueJobs } from '../../store/jobs.ts';
+import { releaseHeld, sendRequestIn } from '../../store/messages.ts';
+import { getReservation, heldMessages, startDue } from '../../store/reservations.ts';
+import { optedOutOf } from '../policy/screen.ts';
 import { FIRE_JOB } from './create.ts';
+import { flowOf } from './manage.ts';
 
 /**
  * Starts a reservation when the clock reaches its time: PENDING → PROCESSING, its held messages
@@ -14,6 +18,9 @@ import { FIRE_JOB } from './create.ts';
  * messages are released is the one the move itself returns: an update committed after the read
  * above may have given the reservation a new one.
  */
+const OPTED_OUT = '30005';
+const OPTED_OUT_TEXT = REPORT_CODE_TEXTS[OPTED_OUT] ?? 'Opted out';
+
 export function reservationJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> {
   const fire: JobHandler = async (job) => {
     const resvKey = job.payload.resvKey;
@@ -24,13 +31,19 @@ export function reservationJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler
     if (r.sendAt > now) return { rescheduleAt: r.sendAt };
     const started = await ctx.store.db.transaction().execute(async (tx) => {
       const requestId = await startDue(tx, resvKey, now);
-      if (requestId === null) return false;
+      if (requestId === null) return null;
+      const refused = r.advertising ? await refuseOptedOut(ctx, tx, requestId, now) : null;
       await releaseHeld(tx, requestId, now);
       await enqueueJobs(tx, [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }], now);
-      return true;
+      return { refused };
     });
-    if (started) ctx.workAdded();
-    else {
+    if (started) {
+      if (started.refused) {
+        started.refused.announce(ctx.events);
+        ctx.workAdded(started.refused.addedKinds());
+      }
+      ctx.workAdded();
+    } else {
       // Not started: moved to a later time meanwhile (wait for it), or no longer PENDING (done).
       const later = await getReservation(ctx.store.db, resvKey);
       if (later?.status === 'PENDING' && later.sendAt > now) return { rescheduleAt: later.sendAt };
@@ -38,4 +51,50 @@ export function reservationJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler
     return undefined;
   };
   return new Map([[FIRE_JOB, fire]]);
+}
+
+/**
+ * An advertising reservation that reaches its time: recipients who went on the opt-out list
+ * since it was made end failed with 30005 and their report, unsent (judged again here because a
+ * reservation may wait up to a year). Written in the firing's transaction; null when none.
+ */
+async function refuseOptedOut(ctx: Ctx, tx: Executor, requestId: string, now: number): Promise<Plan | null> {
+  const req = await sendRequestIn(tx, requestId);
+  if (!req) return null;
+  const flow = flowOf(req.flow);
+  const held = await heldMessages(tx, requestId);
+  const out = await optedOutOf(
+    tx,
+    req.accountId,
+    flow,
+    held.map((m) => m.to),
+  );
+  const first = flow[0];
+  if (out.size === 0 || !first) return null;
+  const plan = new Plan(now, ctx.store.caps);
+  for (const m of held) {
+    if (!out.has(m.to)) continue;
+    plan.move(
+      m.msgKey,
+      { status: 'held', step: 0 },
+      {
+        status: 'failed',
+        step: 0,
+        nextAt: null,
+        reportCode: OPTED_OUT,
+        reportText: OPTED_OUT_TEXT,
+        doneAt: now,
+      },
+    );
+    const subject = {
+      msgKey: m.msgKey,
+      accountId: req.accountId,
+      ref: m.destRef ?? req.ref ?? '',
+      step: first,
+      sendTime: now,
+    };
+    plan.report(subject, 'STANDARD', OPTED_OUT, OPTED_OUT_TEXT, null, now);
+  }
+  await plan.commit(tx);
+  return plan;
 }
