@@ -22,15 +22,14 @@ export interface Screen {
 
 /**
  * Advertising, for the opt-out list: a text or title labelled "(광고)" (not in an informational
- * template message), an Android RCS header
- * that says so ("1", as the carrier chat's header field marks advertising), a brand message
- * targeting M, N or O (sent to people who are not necessarily the profile's friends), or a
- * request the client marks `advertising: true`.
+ * template message, informational by definition), an Android RCS header that says so ("1", as
+ * the carrier chat's header field marks advertising), a brand message targeting M, N or O (sent
+ * to people who are not necessarily the profile's friends), or a request the client marks
+ * `advertising: true`.
  */
 export function isAdvertisingSend(flow: readonly FlowStep[], marked: boolean): boolean {
   if (marked) return true;
   return flow.some((step) => {
-    // Informational template messages are informational by definition (their review says so).
     if (step.channel === 'infomsg') return false;
     if (isAdvertising(step.text) || (step.title !== null && isAdvertising(step.title))) return true;
     if (step.channel === 'brandmessage') {
