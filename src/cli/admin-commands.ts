@@ -4,6 +4,8 @@ import pino from 'pino';
 import { SystemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
+import { Keyring } from '../crypto/keyring.ts';
+import { resolveMasterKeys } from '../crypto/master-key.ts';
 import { type EngineEventMap, EventBus } from '../engine/events.ts';
 import { GatewayError } from '../errors.ts';
 import { createAccount, listAccountSummaries, showAccount } from '../features/admin/accounts.ts';
@@ -233,6 +235,8 @@ async function withCtx<T>(run: (ctx: Ctx) => Promise<T>): Promise<T> {
       clock: new SystemClock(),
       logger: pino({ level: 'warn' }, process.stderr),
       events: new EventBus<EngineEventMap>(),
+      // The master key is read (or made, on a fresh data directory) only by a command that seals.
+      secrets: new Keyring(store, () => resolveMasterKeys(config)),
       workAdded: () => {},
     };
     return await run(ctx);

@@ -5,6 +5,7 @@ import type { FriendGroupTables } from './schema-friendgroups.ts';
 import type { InfomsgTables } from './schema-infomsg.ts';
 import type { MoTables } from './schema-mo.ts';
 import type { RcsCenterTables } from './schema-rcs.ts';
+import type { SecretTables } from './schema-secrets.ts';
 import type { SmppTables } from './schema-smpp.ts';
 import type { TwofaTables } from './schema-twofa.ts';
 import type { VideoTables } from './schema-videos.ts';
@@ -92,7 +93,8 @@ export interface DB
     BroadcastTables,
     TwofaTables,
     MoTables,
-    SmppTables {
+    SmppTables,
+    SecretTables {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
