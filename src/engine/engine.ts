@@ -10,6 +10,7 @@ import { addSmppConnectors } from '../connectors/smpp/from-file.ts';
 import type { Ctx } from '../context.ts';
 import { Keyring } from '../crypto/keyring.ts';
 import { keyFileMode, resolveMasterKeys } from '../crypto/master-key.ts';
+import { sealPlainWebhookSecrets } from '../features/admin/secrets.ts';
 import { broadcastJobHandlers } from '../features/brandmessage/broadcast-jobs.ts';
 import { friendGroupJobHandlers } from '../features/brandmessage/friend-group-jobs.ts';
 import { videoJobHandlers } from '../features/brandmessage/video-jobs.ts';
@@ -127,6 +128,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
         ? options.engine.workAdded
         : (kinds) => runner?.nudge(kinds),
   };
+  await sealPlainWebhookSecrets(ctx);
   const dispatcher = createDispatcher(ctx, connectors);
   const smppConnectors = connectorsFile
     ? addSmppConnectors(ctx, dispatcher.sink, connectors, connectorsFile)

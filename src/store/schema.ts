@@ -24,7 +24,14 @@ export interface AccountsTable {
   name: string;
   report_mode: string;
   webhook_url: string | null;
+  /**
+   * The signing secret in clear, as written before 0022_secrets (and by older instances during an
+   * upgrade); sealed into `webhook_secret_sealed` at start and by a rotation, then null.
+   */
   webhook_secret: string | null;
+  /** The signing secret sealed under the data key `webhook_key` (src/crypto/webhook-secret.ts). */
+  webhook_secret_sealed: string | null;
+  webhook_key: string | null;
   send_per_second: number | null;
   requests_per_second: number | null;
   created_at: number;
