@@ -2,6 +2,7 @@ import type { Ctx } from '../context.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
 import { strandedMessages } from '../store/messages.ts';
 import { pruneEarlyReceipts } from '../store/receipts.ts';
+import { eraseRequestSecrets } from '../store/request-secrets.ts';
 import type { JobHandler } from './runner.ts';
 
 export const SWEEP_JOB = 'engine.sweep';
@@ -52,6 +53,8 @@ export function sweepHandler(
     }
     await reconcileReceipts();
     await pruneEarlyReceipts(ctx.store);
+    // The sealed texts of expired 2FA codes go: nothing may send them any more.
+    await eraseRequestSecrets(ctx.store, now);
     return { rescheduleAt: now + SWEEP_EVERY_MS };
   };
 }
