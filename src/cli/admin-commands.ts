@@ -12,10 +12,13 @@ import { createAccount, listAccountSummaries, showAccount } from '../features/ad
 import { putBrand } from '../features/admin/brands.ts';
 import { createKey, revokeApiKey, setApiKeyDlr } from '../features/admin/keys.ts';
 import { putProfile } from '../features/admin/profiles.ts';
+import { rotateSecrets } from '../features/admin/secrets.ts';
 import { addSender } from '../features/admin/senders.ts';
 import { REPORT_MODES, setLimits, setReportMode, setWebhook } from '../features/admin/settings.ts';
+import { CLOCK_SETTING } from '../features/sandbox/clock.ts';
 import { insertAudit, listAudit } from '../store/audit.ts';
 import { openStore } from '../store/database.ts';
+import { getSetting } from '../store/settings.ts';
 
 /** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
 export const ADMIN_USAGE = `  accounts create --name NAME                           create an account and its first API key
@@ -37,6 +40,9 @@ export const ADMIN_USAGE = `  accounts create --name NAME                       
   limits set --account ACCOUNT_ID [--send-per-second N|none] [--requests-per-second N|none]
                                                         per-second limits; none lifts one
   audit list [--limit N] [--cursor NEXT]                 operator actions, newest first (HTTP and CLI)
+  secrets rotate                                        a new data key: every stored secret resealed
+                                                        under it, the old keys deleted; running
+                                                        gateways keep working (docs/operations.md)
   Operator commands print JSON; they exit 2 with "error: ..." on a refusal or a bad argument.
 `;
 
@@ -200,6 +206,12 @@ const GROUPS: Record<string, Record<string, Sub>> = {
       },
     },
   },
+  secrets: {
+    rotate: {
+      options: {},
+      build: () => async (ctx) => rotateSecrets(ctx, await gatewayNow(ctx)),
+    },
+  },
   limits: {
     set: {
       options: {
@@ -218,6 +230,16 @@ const GROUPS: Record<string, Record<string, Sub>> = {
     },
   },
 };
+
+/**
+ * The gateways' clock: a rotation keeps the keys of 2FA codes that have not expired, and on the
+ * manual clock (a sandbox) expiry is the clock's time, not the operator's.
+ */
+async function gatewayNow(ctx: Ctx): Promise<number> {
+  if (ctx.config.clock !== 'manual') return ctx.clock.now();
+  const kept = await getSetting(ctx.store, CLOCK_SETTING);
+  return kept ? Number(kept) : ctx.clock.now();
+}
 
 /**
  * The context the HTTP app gets, built straight on the configured database. Logs go to stderr so

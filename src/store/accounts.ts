@@ -168,6 +168,43 @@ export async function sealPlainSecret(
   return Number(res.numUpdatedRows) > 0;
 }
 
+/** Sealed secrets under one of `keyIds`, after account `after` in id order (a rotation's pass). */
+export async function webhookSecretsUnder(
+  store: Store,
+  keyIds: readonly string[],
+  after: string,
+  limit: number,
+): Promise<Array<{ id: string; sealed: string }>> {
+  if (keyIds.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('accounts')
+    .select(['id', 'webhook_secret_sealed'])
+    .where('webhook_key', 'in', keyIds)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((r) =>
+    r.webhook_secret_sealed === null ? [] : [{ id: r.id, sealed: r.webhook_secret_sealed }],
+  );
+}
+
+/** Replaces a sealed secret that is still `from` (not set anew meanwhile). */
+export async function resealWebhookSecret(
+  tx: Executor,
+  id: string,
+  from: string,
+  to: { sealed: string; keyId: string },
+): Promise<boolean> {
+  const res = await tx
+    .updateTable('accounts')
+    .set({ webhook_secret_sealed: to.sealed, webhook_key: to.keyId })
+    .where('id', '=', id)
+    .where('webhook_secret_sealed', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 export interface ApiKeyRecord {
   id: string;
   accountId: string;

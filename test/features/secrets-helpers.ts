@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
+import type { Ctx } from '../../src/context.ts';
+import { Keyring } from '../../src/crypto/keyring.ts';
+import { type MasterKeys, resolveMasterKeys } from '../../src/crypto/master-key.ts';
 import type { Store } from '../../src/store/database.ts';
+import type { TestGateway } from '../helpers/gateway.ts';
 
 /** A sealed value (src/crypto/secret-box.ts): ciphertext, which no reader of the database can open. */
 const SEALED = /v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
@@ -28,4 +32,16 @@ export async function readableDump(store: Store): Promise<Map<string, string>> {
 export function tablesHolding(dump: ReadonlyMap<string, string>, digits: string): string[] {
   const re = new RegExp(`(?<![0-9])${digits}(?![0-9])`);
   return [...dump].filter(([, text]) => re.test(text)).map(([name]) => name);
+}
+
+/**
+ * The gateway's context on a database connection of its own, as `omnigate secrets rotate` runs
+ * beside running gateways: its own store and keyring, the same master key (or `masters`).
+ */
+export function sideCtx(t: TestGateway, store: Store, masters?: MasterKeys): Ctx {
+  return {
+    ...t.gw.ctx,
+    store,
+    secrets: new Keyring(store, masters ?? resolveMasterKeys(t.gw.ctx.config)),
+  };
 }

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { rotateSecrets } from '../../src/features/admin/secrets.ts';
+import type { Store } from '../../src/store/database.ts';
 import { type Client, inbox, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
-import { readableDump, tablesHolding } from './secrets-helpers.ts';
+import { readableDump, sideCtx, tablesHolding } from './secrets-helpers.ts';
 import { lastCode, ok, otherCode, phones, post, refused, START, setClock, tick } from './twofa-helpers.ts';
 
 /*
@@ -21,12 +23,14 @@ const PHONE = ['sandbox_inbox'];
 describeEachDb('secrets at rest: 2FA codes', (db) => {
   let t: TestGateway;
   let c: Client;
+  let side: Store;
   const phone = phones('77');
 
   before(async () => {
     t = await startTestGateway(db);
     await setClock(t, START);
     c = await setupClient(t);
+    side = await db.openStore();
   });
   after(() => t.close());
 
@@ -124,6 +128,58 @@ describeEachDb('secrets at rest: 2FA codes', (db) => {
       await t.gw.ctx.store.db.selectFrom('request_secrets').select('request_id').execute(),
       [],
     );
+  });
+
+  test('a rotation keeps pending codes verifiable; their old key goes once they expired', async () => {
+    const [a, b] = [phone(), phone()];
+    const idA = await request(a);
+    const idB = await request(b);
+    const [codeA, codeB] = [await lastCode(t, a), await lastCode(t, b)];
+    const oldKey = (await twofaRow(idA)).code_key ?? '';
+
+    const rotation = await rotateSecrets(sideCtx(t, side), t.gw.ctx.clock.now());
+    assert.ok(rotation.retired.includes(oldKey));
+    assert.ok(rotation.resealed.requestSecrets >= 2, JSON.stringify(rotation));
+    // Kept for the codes: their HMACs cannot be made again under the new key.
+    assert.deepEqual(
+      rotation.kept.map((k) => k.key),
+      [oldKey],
+    );
+    const under = (table: 'request_secrets', key: string) =>
+      t.gw.ctx.store.db.selectFrom(table).select('request_id').where('key_id', '=', key).execute();
+    assert.deepEqual(await under('request_secrets', oldKey), []);
+
+    // Made before the rotation, verified after it.
+    ok(await post(t, c, '/verify', { to: a, authNumber: codeA, requestId: idA }));
+    // Made after it, under the new key.
+    const c2 = phone();
+    const idC = await request(c2);
+    assert.equal((await twofaRow(idC)).code_key, rotation.key);
+    assert.deepEqual(tablesHolding(await readableDump(t.gw.ctx.store), await lastCode(t, c2)), PHONE);
+    ok(await post(t, c, '/verify', { to: c2, authNumber: await lastCode(t, c2) }));
+
+    // Past every code's 3 minutes: the sweep erases the sealed texts and the old key with them.
+    await tick(t, 4 * 60);
+    await settle(t);
+    const keys = await t.gw.ctx.store.db.selectFrom('secret_keys').select('id').execute();
+    assert.deepEqual(
+      keys.map((k) => k.id),
+      [rotation.key],
+    );
+    assert.deepEqual(
+      await t.gw.ctx.store.db
+        .selectFrom('twofa_requests')
+        .select('id')
+        .where('code_key', '=', oldKey)
+        .execute(),
+      [],
+    );
+    assert.equal((await twofaRow(idB)).code_hash, '');
+    assert.deepEqual(
+      await t.gw.ctx.store.db.selectFrom('request_secrets').select('request_id').execute(),
+      [],
+    );
+    refused(await post(t, c, '/verify', { to: b, authNumber: codeB, requestId: idB }), 'A707', 409);
   });
 });
 

@@ -5,18 +5,20 @@ import { after, before, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { keyFileMode, masterKey, SECRET_KEY_FILE } from '../../src/crypto/master-key.ts';
 import { keyIdOf } from '../../src/crypto/secret-box.ts';
-import { sealPlainWebhookSecrets } from '../../src/features/admin/secrets.ts';
+import { rotateSecrets, sealPlainWebhookSecrets } from '../../src/features/admin/secrets.ts';
 import { createGateway } from '../../src/gateway.ts';
+import type { Store } from '../../src/store/database.ts';
 import { settle } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { moAccount, Receiver, sendMo } from './mo-helpers.ts';
-import { readableDump } from './secrets-helpers.ts';
+import { readableDump, sideCtx } from './secrets-helpers.ts';
 
 /*
  * Webhook signing secrets at rest (issue 15, item 2): sealed with AES-256-GCM under a data key of
  * the keyring, itself sealed under the master key generated into the data directory. The database
- * alone shows no secret; posts are still signed with the client's secret.
+ * alone shows no secret; posts are still signed with the client's secret, during and after a
+ * rotation run on another connection (as `omnigate secrets rotate` does) while the gateway runs.
  */
 
 const SECRET = 'client-signing-secret-0123';
@@ -27,6 +29,7 @@ describeEachDb('secrets at rest: webhook secrets', (db) => {
   let receiver: Receiver;
   let accountId: string;
   let apiKey: string;
+  let side: Store;
   let seq = 0;
   const handset = () => `0109100${String(++seq).padStart(4, '0')}`;
 
@@ -35,6 +38,7 @@ describeEachDb('secrets at rest: webhook secrets', (db) => {
     const url = await receiver.start();
     t = await startTestGateway(db);
     ({ accountId, apiKey } = await moAccount(t, 'sealed', NUMBER, { url, secret: SECRET }));
+    side = await db.openStore();
   });
   after(async () => {
     await t.close();
@@ -121,6 +125,85 @@ describeEachDb('secrets at rest: webhook secrets', (db) => {
     assertSignedAndAcked([msgKey ?? '']);
   });
 
+  test('a rotation on another connection while MOs are posted: every post signed, nothing left under the old key', async () => {
+    const before = await accountRow();
+    const oldKey = before.webhook_key ?? '';
+    // Posts under way while the rotation runs beside them.
+    const rotating = rotateSecrets(sideCtx(t, side));
+    const during = await mos(6);
+    const rotation = await rotating;
+    await settle(t);
+    const after = await mos(3);
+    await settle(t);
+    assertSignedAndAcked([...during, ...after]);
+
+    assert.deepEqual(rotation.retired, [oldKey]);
+    assert.deepEqual(rotation.deleted, [oldKey]);
+    assert.ok(rotation.resealed.webhookSecrets >= 1);
+    const row = await accountRow();
+    assert.equal(row.webhook_key, rotation.key);
+    assert.notEqual(row.webhook_secret_sealed, before.webhook_secret_sealed);
+    assert.deepEqual(
+      (await keys()).map((k) => [k.id, k.retired_at]),
+      [[rotation.key, null]],
+    );
+    const under = await t.gw.ctx.store.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('webhook_key', '=', oldKey)
+      .execute();
+    assert.deepEqual(under, []);
+
+    // The running gateway seals new secrets under the new key (it learns the old one is retired).
+    const set = await t.request({
+      method: 'PUT',
+      url: `/admin/v1/accounts/${accountId}/webhook`,
+      admin: true,
+      body: { url: receiver.url, secret: SECRET },
+    });
+    assert.equal(set.statusCode, 200, set.body);
+    assert.equal((await accountRow()).webhook_key, rotation.key);
+  });
+
+  test('webhook secrets set while rotations run never land under a retired key', async () => {
+    const accounts = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => t.createAccount(`race-${i}`)));
+    const put = (id: string, round: number) =>
+      t.request({
+        method: 'PUT',
+        url: `/admin/v1/accounts/${id}/webhook`,
+        admin: true,
+        body: { url: receiver.url, secret: `race-secret-${round}-${id}` },
+      });
+    for (let round = 0; round < 3; round++) {
+      const [rotation, ...answers] = await Promise.all([
+        rotateSecrets(sideCtx(t, side)),
+        ...accounts.map((a) => put(a.accountId, round)),
+      ]);
+      for (const a of answers) assert.equal(a.statusCode, 200, a.body);
+      const usable = (await keys()).filter((k) => k.retired_at === null).map((k) => k.id);
+      assert.deepEqual(usable, [rotation.key]);
+      const rows = await t.gw.ctx.store.db
+        .selectFrom('accounts')
+        .select(['id', 'webhook_key'])
+        .where('webhook_key', 'is not', null)
+        .execute();
+      for (const r of rows) assert.equal(r.webhook_key, rotation.key, `account ${r.id}`);
+    }
+    // Each secret still opens as the one set last.
+    for (const a of accounts) {
+      const row = await t.gw.ctx.store.db
+        .selectFrom('accounts')
+        .select('webhook_secret_sealed')
+        .where('id', '=', a.accountId)
+        .executeTakeFirstOrThrow();
+      const plain = await t.gw.ctx.secrets.open(
+        row.webhook_secret_sealed ?? '',
+        `accounts.webhook_secret:${a.accountId}`,
+      );
+      assert.equal(plain, `race-secret-2-${a.accountId}`);
+    }
+  });
+
   test('a secret stored in clear (by an older version) still signs, and is sealed at start', async () => {
     await t.gw.ctx.store.db
       .updateTable('accounts')
@@ -151,5 +234,28 @@ describeEachDb('secrets at rest: webhook secrets', (db) => {
       createGateway(config, db.schema ? { schema: db.schema } : {}),
       (err: unknown) => err instanceof ConfigError && /OMNIGATE_SECRET_KEY/.test(err.message),
     );
+  });
+
+  test('a change of master key: OMNIGATE_SECRET_KEY_PREVIOUS opens the old keys, a rotation moves to the new', async () => {
+    const oldHex = readFileSync(join(db.dir, SECRET_KEY_FILE), 'utf8').trim();
+    const newHex = 'c3'.repeat(32);
+    await t.close();
+    // Every instance restarted with the new key, the old one beside it.
+    t = await startTestGateway(db, {
+      env: { OMNIGATE_SECRET_KEY: newHex, OMNIGATE_SECRET_KEY_PREVIOUS: oldHex },
+    });
+    const first = await mos(1);
+    await settle(t);
+    assertSignedAndAcked(first);
+    const rotation = await rotateSecrets(t.gw.ctx);
+    assert.equal(rotation.masterKey, masterKey(Buffer.from(newHex, 'hex')).id);
+    const [k] = await keys();
+    assert.equal(keyIdOf(k?.wrapped ?? ''), rotation.masterKey);
+    // The old key can go.
+    await t.close();
+    t = await startTestGateway(db, { env: { OMNIGATE_SECRET_KEY: newHex } });
+    const later = await mos(1);
+    await settle(t);
+    assertSignedAndAcked(later);
   });
 });
