@@ -21,6 +21,9 @@ const WRITE_TRIES = 5;
 
 const wrapContext = (dataKeyId: string) => `secret_keys:${dataKeyId}`;
 
+/** Opened values kept by openKept (webhook secrets: one per account that receives posts). */
+const KEPT_MAX = 1000;
+
 /**
  * Secrets at rest, two levels deep. Values are sealed (src/crypto/secret-box.ts) under a data key
  * of the keyring (the `secret_keys` table); each data key is stored sealed under the master key,
@@ -38,6 +41,7 @@ export class Keyring {
   readonly #store: Store;
   #masterKeys: MasterKeys | (() => MasterKeys);
   readonly #keys = new Map<string, Promise<BoxKey>>();
+  readonly #kept = new Map<string, string>();
   #current: Promise<BoxKey> | null = null;
 
   /** `masters` may be given as a function: read (or generated) only once a key is needed (the CLI). */
@@ -136,6 +140,22 @@ export class Keyring {
   async open(sealed: string, context: string): Promise<string> {
     const k = await this.key(keyIdOf(sealed));
     return open(k, sealed, context).toString('utf8');
+  }
+
+  /**
+   * open(), keeping the value for the next call with the same sealed text: a webhook secret is
+   * opened for every post, and opening (~6 µs) cost twice the signature itself. A sealed text is
+   * never rewritten in place, so a kept value cannot go stale; a new secret or a rotation is a new
+   * text. The clear values are as long-lived in memory as the data keys that open them anyway.
+   */
+  async openKept(sealed: string, context: string): Promise<string> {
+    const id = `${context}\n${sealed}`;
+    const hit = this.#kept.get(id);
+    if (hit !== undefined) return hit;
+    const plain = await this.open(sealed, context);
+    if (this.#kept.size >= KEPT_MAX) this.#kept.delete(this.#kept.keys().next().value as string);
+    this.#kept.set(id, plain);
+    return plain;
   }
 
   /** A key of its own for one purpose (HMAC), derived from data key `keyId`. */

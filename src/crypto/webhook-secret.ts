@@ -12,5 +12,5 @@ export async function openWebhookSecret(keyring: Keyring, account: Account): Pro
   if (!s) return null;
   // In clear only until the next start or rotation seals it (written by an older instance).
   if ('plain' in s) return s.plain;
-  return keyring.open(s.sealed, webhookSecretContext(account.id));
+  return keyring.openKept(s.sealed, webhookSecretContext(account.id));
 }
