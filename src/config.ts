@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { decodeSecretKey, SECRET_KEY_FORMAT } from './crypto/key-text.ts';
 import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS } from './rules/opt-keywords.ts';
 
 /** Every setting of the gateway, read once at boot; every default lives here. */
@@ -9,6 +10,14 @@ export interface Config {
   readonly databaseUrl: string;
   /** Null means: generate one at first start and keep it in the data directory. */
   readonly adminToken: string | null;
+  /**
+   * The master key that protects secrets at rest (src/crypto/keyring.ts), as written in
+   * OMNIGATE_SECRET_KEY (checked here); null means: generate one at first start and keep it in the
+   * data directory. Kept as text: the configuration crosses to the engine's thread as it is.
+   */
+  readonly secretKey: string | null;
+  /** Earlier master keys, only to open what they wrapped while the key is being changed. */
+  readonly previousSecretKeys: readonly string[];
   readonly sandbox: boolean;
   /** The operator web console at /console (docs/console.md). */
   readonly console: boolean;
@@ -73,6 +82,14 @@ function list(raw: string | undefined, dflt: readonly string[]): readonly string
     .filter((k) => k !== '');
 }
 
+function secretKey(name: string, raw: string): string {
+  if (!decodeSecretKey(raw)) {
+    // The value itself is a secret: never repeated in the message.
+    throw new ConfigError(`${name} must be ${SECRET_KEY_FORMAT}; got ${raw.trim().length} characters`);
+  }
+  return raw.trim();
+}
+
 function oneOf<T extends string>(name: string, raw: string | undefined, values: readonly T[], dflt: T): T {
   if (raw === undefined || raw === '') return dflt;
   const found = values.find((v) => v === raw);
@@ -98,6 +115,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     dataDir,
     databaseUrl,
     adminToken: e.OMNIGATE_ADMIN_TOKEN || null,
+    secretKey: e.OMNIGATE_SECRET_KEY ? secretKey('OMNIGATE_SECRET_KEY', e.OMNIGATE_SECRET_KEY) : null,
+    previousSecretKeys: Object.freeze(
+      (e.OMNIGATE_SECRET_KEY_PREVIOUS ?? '')
+        .split(',')
+        .filter((k) => k.trim() !== '')
+        .map((k) => secretKey('OMNIGATE_SECRET_KEY_PREVIOUS', k)),
+    ),
     sandbox: bool('OMNIGATE_SANDBOX', e.OMNIGATE_SANDBOX, true),
     console: bool('OMNIGATE_CONSOLE', e.OMNIGATE_CONSOLE, true),
     clock: oneOf('OMNIGATE_CLOCK', e.OMNIGATE_CLOCK, ['system', 'manual'] as const, 'system'),

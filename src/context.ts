@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { Keyring } from './crypto/keyring.ts';
 import type { EngineEvents } from './engine/events.ts';
 import type { Store } from './store/database.ts';
 
@@ -13,6 +14,8 @@ export interface Ctx {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly events: EngineEvents;
+  /** Seals and opens secrets at rest (webhook secrets, 2FA codes): docs/security.md. */
+  readonly secrets: Keyring;
   /**
    * Tells this process's workers that new work was committed, so they claim it now; `kinds` (the
    * jobs' kinds) limits the wake-up to the lanes that run them.

@@ -40,3 +40,36 @@ test('bad values are refused with the variable named', () => {
   assert.throws(() => loadConfig({ OMNIGATE_CONSOLE: 'perhaps' }), /OMNIGATE_CONSOLE/);
   assert.equal(loadConfig({ OMNIGATE_CONSOLE: 'false' }).console, false);
 });
+
+test('OMNIGATE_SECRET_KEY: 64 hex digits or base64 of 32 bytes; anything else refused, never echoed', () => {
+  const hex = '0f'.repeat(32);
+  const b64 = Buffer.alloc(32, 7).toString('base64');
+  const b64url = Buffer.alloc(32, 250).toString('base64url');
+  assert.equal(loadConfig({}).secretKey, null);
+  assert.equal(loadConfig({ OMNIGATE_SECRET_KEY: hex }).secretKey, hex);
+  assert.equal(loadConfig({ OMNIGATE_SECRET_KEY: ` ${b64}\n` }).secretKey, b64);
+  assert.equal(loadConfig({ OMNIGATE_SECRET_KEY: b64url }).secretKey, b64url);
+  for (const bad of [
+    'correct horse battery staple',
+    '0f'.repeat(31),
+    `${hex}00`,
+    'zz'.repeat(32),
+    Buffer.alloc(31).toString('base64'),
+    Buffer.alloc(33).toString('base64'),
+  ]) {
+    assert.throws(
+      () => loadConfig({ OMNIGATE_SECRET_KEY: bad }),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        /^OMNIGATE_SECRET_KEY must be 64 hex digits or the base64 of 32 bytes/.test(e.message) &&
+        !e.message.includes(bad),
+      bad,
+    );
+  }
+  const previous = loadConfig({ OMNIGATE_SECRET_KEY: hex, OMNIGATE_SECRET_KEY_PREVIOUS: `${b64}, ${hex}` });
+  assert.deepEqual(previous.previousSecretKeys, [b64, hex]);
+  assert.throws(
+    () => loadConfig({ OMNIGATE_SECRET_KEY_PREVIOUS: 'short' }),
+    (e: unknown) => e instanceof ConfigError && /OMNIGATE_SECRET_KEY_PREVIOUS/.test(e.message),
+  );
+});

@@ -4,6 +4,8 @@ import pino from 'pino';
 import { SystemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
+import { Keyring } from '../crypto/keyring.ts';
+import { resolveMasterKeys } from '../crypto/master-key.ts';
 import { type EngineEventMap, EventBus } from '../engine/events.ts';
 import { GatewayError } from '../errors.ts';
 import {
@@ -15,6 +17,7 @@ import {
 import { putBrand } from '../features/admin/brands.ts';
 import { createKey, revokeApiKey, setApiKeyDlr } from '../features/admin/keys.ts';
 import { putProfile } from '../features/admin/profiles.ts';
+import { rotateSecrets } from '../features/admin/secrets.ts';
 import { addSender } from '../features/admin/senders.ts';
 import { REPORT_MODES, setLimits, setReportMode, setWebhook } from '../features/admin/settings.ts';
 import {
@@ -25,8 +28,10 @@ import {
   removeFromOptOutList,
   removeRule,
 } from '../features/policy/manage.ts';
+import { CLOCK_SETTING } from '../features/sandbox/clock.ts';
 import { insertAudit, listAudit } from '../store/audit.ts';
 import { openStore } from '../store/database.ts';
+import { getSetting } from '../store/settings.ts';
 
 /** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
 export const ADMIN_USAGE = `  accounts create --name NAME                           create an account and its first API key
@@ -56,6 +61,9 @@ export const ADMIN_USAGE = `  accounts create --name NAME                       
                                                         numbers that get no advertising from the account
   opt-outs list --account ACCOUNT_ID [--phone N] [--limit N] [--cursor NEXT]
   opt-outs remove --account ACCOUNT_ID --phone N [--from SENDER]
+  secrets rotate                                        a new data key: every stored secret resealed
+                                                        under it, the old keys deleted; running
+                                                        gateways keep working (docs/operations.md)
   Operator commands print JSON; they exit 2 with "error: ..." on a refusal or a bad argument.
 `;
 
@@ -307,6 +315,12 @@ const GROUPS: Record<string, Record<string, Sub>> = {
       },
     },
   },
+  secrets: {
+    rotate: {
+      options: {},
+      build: () => async (ctx) => rotateSecrets(ctx, await gatewayNow(ctx)),
+    },
+  },
   limits: {
     set: {
       options: {
@@ -327,6 +341,16 @@ const GROUPS: Record<string, Record<string, Sub>> = {
 };
 
 /**
+ * The gateways' clock: a rotation keeps the keys of 2FA codes that have not expired, and on the
+ * manual clock (a sandbox) expiry is the clock's time, not the operator's.
+ */
+async function gatewayNow(ctx: Ctx): Promise<number> {
+  if (ctx.config.clock !== 'manual') return ctx.clock.now();
+  const kept = await getSetting(ctx.store, CLOCK_SETTING);
+  return kept ? Number(kept) : ctx.clock.now();
+}
+
+/**
  * The context the HTTP app gets, built straight on the configured database. Logs go to stderr so
  * that stdout stays one JSON document. The clock is the system clock even when a gateway runs on
  * the manual one: registrations are stamped with the operator's real time.
@@ -342,6 +366,8 @@ async function withCtx<T>(run: (ctx: Ctx) => Promise<T>): Promise<T> {
       clock: new SystemClock(),
       logger: pino({ level: 'warn' }, process.stderr),
       events: new EventBus<EngineEventMap>(),
+      // The master key is read (or made, on a fresh data directory) only by a command that seals.
+      secrets: new Keyring(store, () => resolveMasterKeys(config)),
       workAdded: () => {},
     };
     return await run(ctx);

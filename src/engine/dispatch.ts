@@ -8,7 +8,7 @@ import { Plan } from './plan.ts';
 import { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
 import { createSettler, DISPATCH_JOB, WAIT_JOB } from './settle.ts';
-import { build, CODES, failStep, finish, type Item, subject } from './steps.ts';
+import { build, CODES, failStep, finish, type Item, sealedGone, subject } from './steps.ts';
 import { SWEEP_JOB, sweepHandler } from './sweep.ts';
 
 export { DISPATCH_JOB, WAIT_JOB };
@@ -65,7 +65,7 @@ export interface Dispatcher {
  * next step is sent at once (failover).
  */
 export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatcher {
-  const requests = new RequestCache(ctx.store);
+  const requests = new RequestCache(ctx.store, ctx.secrets);
   const { sink, waitJob, settleEarly, reconcileEarly } = createSettler(ctx, requests, registry);
 
   function onOutcome(
@@ -268,8 +268,13 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
         const req = await requests.get(row.requestId);
         if (!req) continue;
         const item: Item = { row, req, outbound: build(row, req, now), expect };
-        const connector = registry.route(item.outbound.channel, row.to, item.outbound.msgType);
+        // What the step carries (a 2FA code) was erased when it expired: nothing is sent.
+        const gone = sealedGone(req, row.step, now);
+        const connector = gone ? null : registry.route(item.outbound.channel, row.to, item.outbound.msgType);
         if (!connector) {
+          const [code, text] = gone
+            ? [CODES.sealedExpired, 'Not sent: its verification code had expired']
+            : [CODES.noRoute, 'No connector for the channel'];
           plan.attempts.push({
             msg_key: row.msgKey,
             step: row.step,
@@ -279,13 +284,13 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
             connector: 'none',
             network_id: null,
             status: 'failed',
-            report_code: CODES.noRoute,
-            report_text: 'No connector for the channel',
+            report_code: code,
+            report_text: text,
             carrier: null,
             submitted_at: now,
             done_at: now,
           });
-          failStep(plan, item, CODES.noRoute, 'No connector for the channel', null, next);
+          failStep(plan, item, code, text, null, next);
           continue;
         }
         const g = groups.get(connector);

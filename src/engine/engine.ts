@@ -8,6 +8,9 @@ import { createSandboxConnector } from '../connectors/sandbox/connector.ts';
 import type { ConnectorStats, ConnectorStatsSource, SmppConnector } from '../connectors/smpp/connector.ts';
 import { addSmppConnectors } from '../connectors/smpp/from-file.ts';
 import type { Ctx } from '../context.ts';
+import { Keyring } from '../crypto/keyring.ts';
+import { keyFileMode, resolveMasterKeys } from '../crypto/master-key.ts';
+import { sealPlainWebhookSecrets } from '../features/admin/secrets.ts';
 import { broadcastJobHandlers } from '../features/brandmessage/broadcast-jobs.ts';
 import { friendGroupJobHandlers } from '../features/brandmessage/friend-group-jobs.ts';
 import { videoJobHandlers } from '../features/brandmessage/video-jobs.ts';
@@ -81,12 +84,25 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   const logger = options.logger ?? pino({ level: config.logLevel });
   // Read before anything opens: a mistake in the file stops the start with its message alone.
   const connectorsFile = config.connectorsFile ? loadConnectorsConfig(config.connectorsFile) : null;
+  const masters = resolveMasterKeys(config);
   const store = await openStore(config.databaseUrl, options.schema ? { schema: options.schema } : {});
+  const secrets = new Keyring(store, masters);
   try {
     await store.migrate();
+    // Before anything seals or opens: a process under another master key stops here, saying so.
+    await secrets.check();
   } catch (err) {
     await store.close();
     throw err;
+  }
+  if (masters.generated) {
+    logger.warn(
+      { file: masters.file, masterKey: masters.current.id },
+      'generated the secret key that seals webhook secrets and 2FA codes; back it up with the database ' +
+        '(without it they cannot be read), and give every instance of a shared database the same OMNIGATE_SECRET_KEY',
+    );
+  } else if (masters.source === 'file' && (keyFileMode(masters.file) & 0o077) !== 0) {
+    logger.warn({ file: masters.file }, 'the secret key file can be read by other users: chmod 600 it');
   }
   // SQLite checkpoints in the commit that takes the log past the mark: with the engine in a thread
   // of its own (which commits every dispatch pass), its connection does it, not the one that
@@ -106,11 +122,13 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     clock,
     logger,
     events,
+    secrets,
     workAdded:
       options.engine && options.engine !== 'here'
         ? options.engine.workAdded
         : (kinds) => runner?.nudge(kinds),
   };
+  await sealPlainWebhookSecrets(ctx);
   const dispatcher = createDispatcher(ctx, connectors);
   const smppConnectors = connectorsFile
     ? addSmppConnectors(ctx, dispatcher.sink, connectors, connectorsFile)

@@ -20,6 +20,11 @@ export interface FlowStep {
   responseMethod: 'push' | 'polling' | null;
   /** polling: seconds to wait for the receipt (10..86400, default 180). */
   timeoutSec: number | null;
+  /**
+   * True when what is stored here is masked (a 2FA code as `******`): the step as sent is sealed
+   * in request_secrets (src/engine/sealed-flow.ts) and opened only by the engine.
+   */
+  sealed?: boolean;
 }
 
 /** Each recipient's own values: replaceWords and the variable-separation objects. */

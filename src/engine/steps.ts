@@ -14,6 +14,7 @@ export const CODES = {
   dlrTimeout: '40002',
   noRoute: '50001',
   connectorError: '50002',
+  sealedExpired: '50006',
 } as const;
 
 /** A message in an engine pass. */
@@ -35,6 +36,14 @@ export function subject(item: { row: DispatchRow; req: CachedRequest }, sendTime
     step,
     sendTime,
   };
+}
+
+/**
+ * The step is sealed and may no longer be sent: its secret was erased (a 2FA code that expired
+ * before the message went out; src/engine/sealed-flow.ts). A late code would be refused anyway.
+ */
+export function sealedGone(req: CachedRequest, step: number, now: number): boolean {
+  return req.flow[step]?.sealed === true && (req.sealedUntil === null || now >= req.sealedUntil);
 }
 
 /** The message as its current step's connector receives it: the recipient's values substituted. */

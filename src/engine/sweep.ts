@@ -2,6 +2,8 @@ import type { Ctx } from '../context.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs.ts';
 import { strandedMessages } from '../store/messages.ts';
 import { pruneEarlyReceipts } from '../store/receipts.ts';
+import { eraseRequestSecrets } from '../store/request-secrets.ts';
+import { dropRetiredKeys } from '../store/secret-keys.ts';
 import type { JobHandler } from './runner.ts';
 
 export const SWEEP_JOB = 'engine.sweep';
@@ -52,6 +54,10 @@ export function sweepHandler(
     }
     await reconcileReceipts();
     await pruneEarlyReceipts(ctx.store);
+    // The sealed texts of expired 2FA codes go (nothing may send them any more), and so does a key
+    // a rotation had to keep until the last code under it expired.
+    await eraseRequestSecrets(ctx.store, now);
+    await dropRetiredKeys(ctx.store, now);
     return { rescheduleAt: now + SWEEP_EVERY_MS };
   };
 }

@@ -19,6 +19,7 @@ export const REPORT_CODE_TEXTS: Readonly<Record<string, string>> = {
   '50003': 'SMPP: concatenation is off and the text needs parts',
   '50004': "SMPP: more parts than the SMSC's maxParts",
   '50005': 'SMPP: only some parts were accepted',
+  '50006': 'Not sent: the 2FA code it carried expired first',
 };
 
 /** SMPP message_state names of a receipt's final state (32nnn). */

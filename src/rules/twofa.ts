@@ -38,6 +38,9 @@ export function isVerificationCode(code: string): boolean {
   return CODE.test(code);
 }
 
+/** What a stored verification text shows instead of the code (docs/security.md). */
+export const MASKED_CODE = '*'.repeat(CODE_DIGITS);
+
 /** The SMS that carries the code; without a registered service name it has no prefix. */
 export function verificationText(code: string, serviceName: string | null): string {
   const text = `인증번호 [${code}]을 입력해주세요.`;

@@ -1,4 +1,5 @@
 import type { Store } from './database.ts';
+import type { Executor } from './jobs.ts';
 import type { AccountsTable } from './schema.ts';
 
 export interface Account {
@@ -6,19 +7,44 @@ export interface Account {
   name: string;
   reportMode: 'polling' | 'webhook';
   webhookUrl: string | null;
-  webhookSecret: string | null;
+  /**
+   * The signing secret as stored: sealed (src/crypto/webhook-secret.ts opens it), or in clear when
+   * an instance older than 0022_secrets wrote it and nothing has sealed it yet. Never readable
+   * from this record alone.
+   */
+  webhookSecret: StoredSecret | null;
   sendPerSecond: number | null;
   requestsPerSecond: number | null;
   createdAt: number;
 }
 
-function toAccount(r: AccountsTable): Account {
+export type StoredSecret = { sealed: string } | { plain: string };
+
+type AccountRow = Pick<
+  AccountsTable,
+  | 'id'
+  | 'name'
+  | 'report_mode'
+  | 'webhook_url'
+  | 'webhook_secret'
+  | 'webhook_secret_sealed'
+  | 'send_per_second'
+  | 'requests_per_second'
+  | 'created_at'
+>;
+
+function toAccount(r: AccountRow): Account {
   return {
     id: r.id,
     name: r.name,
     reportMode: r.report_mode === 'webhook' ? 'webhook' : 'polling',
     webhookUrl: r.webhook_url,
-    webhookSecret: r.webhook_secret,
+    webhookSecret:
+      r.webhook_secret_sealed !== null
+        ? { sealed: r.webhook_secret_sealed }
+        : r.webhook_secret !== null
+          ? { plain: r.webhook_secret }
+          : null,
     sendPerSecond: r.send_per_second,
     requestsPerSecond: r.requests_per_second,
     createdAt: Number(r.created_at),
@@ -82,12 +108,7 @@ export async function listAccounts(store: Store): Promise<Account[]> {
 export async function updateAccount(
   store: Store,
   id: string,
-  patch: Partial<
-    Pick<
-      AccountsTable,
-      'report_mode' | 'webhook_url' | 'webhook_secret' | 'send_per_second' | 'requests_per_second'
-    >
-  >,
+  patch: Partial<Pick<AccountsTable, 'report_mode' | 'send_per_second' | 'requests_per_second'>>,
 ): Promise<Account | undefined> {
   const r = await store.db
     .updateTable('accounts')
@@ -96,6 +117,92 @@ export async function updateAccount(
     .returningAll()
     .executeTakeFirst();
   return r ? toAccount(r) : undefined;
+}
+
+/**
+ * Sets (sealed, with the data key it is under) or removes the webhook. `exec` is the transaction
+ * that holds the key (store/secret-keys.ts holdUsableKey). The clear column is emptied either way.
+ */
+export async function setAccountWebhook(
+  exec: Executor,
+  id: string,
+  webhook: { url: string; sealed: string; keyId: string } | null,
+): Promise<boolean> {
+  const res = await exec
+    .updateTable('accounts')
+    .set({
+      webhook_url: webhook?.url ?? null,
+      webhook_secret: null,
+      webhook_secret_sealed: webhook?.sealed ?? null,
+      webhook_key: webhook?.keyId ?? null,
+    })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Accounts whose secret is still in clear (written before 0022_secrets, or by an older instance). */
+export async function accountsWithPlainSecret(store: Store): Promise<Array<{ id: string; secret: string }>> {
+  const rows = await store.db
+    .selectFrom('accounts')
+    .select(['id', 'webhook_secret'])
+    .where('webhook_secret', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((r) => (r.webhook_secret === null ? [] : [{ id: r.id, secret: r.webhook_secret }]));
+}
+
+/** Replaces a clear secret by its sealed form, if it is still that secret; false when it changed. */
+export async function sealPlainSecret(
+  tx: Executor,
+  id: string,
+  plain: string,
+  to: { sealed: string; keyId: string },
+): Promise<boolean> {
+  const res = await tx
+    .updateTable('accounts')
+    .set({ webhook_secret: null, webhook_secret_sealed: to.sealed, webhook_key: to.keyId })
+    .where('id', '=', id)
+    .where('webhook_secret', '=', plain)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Sealed secrets under one of `keyIds`, after account `after` in id order (a rotation's pass). */
+export async function webhookSecretsUnder(
+  store: Store,
+  keyIds: readonly string[],
+  after: string,
+  limit: number,
+): Promise<Array<{ id: string; sealed: string }>> {
+  if (keyIds.length === 0) return [];
+  const rows = await store.db
+    .selectFrom('accounts')
+    .select(['id', 'webhook_secret_sealed'])
+    .where('webhook_key', 'in', keyIds)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((r) =>
+    r.webhook_secret_sealed === null ? [] : [{ id: r.id, sealed: r.webhook_secret_sealed }],
+  );
+}
+
+/** Replaces a sealed secret that is still `from` (not set anew meanwhile). */
+export async function resealWebhookSecret(
+  tx: Executor,
+  id: string,
+  from: string,
+  to: { sealed: string; keyId: string },
+): Promise<boolean> {
+  const res = await tx
+    .updateTable('accounts')
+    .set({ webhook_secret_sealed: to.sealed, webhook_key: to.keyId })
+    .where('id', '=', id)
+    .where('webhook_secret_sealed', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 export interface ApiKeyRecord {
@@ -206,6 +313,7 @@ export async function findKeyByHash(store: Store, hash: string): Promise<KeyPrin
       'a.report_mode',
       'a.webhook_url',
       'a.webhook_secret',
+      'a.webhook_secret_sealed',
       'a.send_per_second',
       'a.requests_per_second',
       'a.created_at',

@@ -17,9 +17,16 @@ export interface TwofaRequestsTable {
   id: string;
   account_id: string;
   number: string;
-  /** Hex HMAC-SHA256 of the code keyed by `code_salt`. */
+  /**
+   * Hex HMAC-SHA256 of `<request id>:<code>` under a key derived from the data key `code_key`
+   * (src/features/twofa/code.ts). Rows made before 0022_secrets have no `code_key`: their hash is
+   * HMAC-SHA256 of the code keyed by `code_salt`. Emptied once the key is deleted (the request
+   * had expired: nothing can verify it any more).
+   */
   code_hash: string;
+  /** '' on rows with a `code_key`. */
   code_salt: string;
+  code_key: string | null;
   /** PENDING or SUCCESS. */
   status: string;
   /** Verifications tried (each claims one before comparing); the request locks at the bound. */

@@ -6,6 +6,7 @@ import type { InfomsgTables } from './schema-infomsg.ts';
 import type { MoTables } from './schema-mo.ts';
 import type { PolicyTables } from './schema-policy.ts';
 import type { RcsCenterTables } from './schema-rcs.ts';
+import type { SecretTables } from './schema-secrets.ts';
 import type { SmppTables } from './schema-smpp.ts';
 import type { TwofaTables } from './schema-twofa.ts';
 import type { VideoTables } from './schema-videos.ts';
@@ -24,7 +25,14 @@ export interface AccountsTable {
   name: string;
   report_mode: string;
   webhook_url: string | null;
+  /**
+   * The signing secret in clear, as written before 0022_secrets (and by older instances during an
+   * upgrade); sealed into `webhook_secret_sealed` at start and by a rotation, then null.
+   */
   webhook_secret: string | null;
+  /** The signing secret sealed under the data key `webhook_key` (src/crypto/webhook-secret.ts). */
+  webhook_secret_sealed: string | null;
+  webhook_key: string | null;
   send_per_second: number | null;
   requests_per_second: number | null;
   created_at: number;
@@ -94,7 +102,8 @@ export interface DB
     TwofaTables,
     MoTables,
     PolicyTables,
-    SmppTables {
+    SmppTables,
+    SecretTables {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;

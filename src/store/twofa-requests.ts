@@ -10,7 +10,10 @@ export interface TwofaRequest {
   accountId: string;
   number: string;
   codeHash: string;
+  /** '' unless the request predates 0022_secrets (its hash is then keyed by this salt). */
   codeSalt: string;
+  /** The data key the HMAC's key is derived from (null before 0022_secrets, or once deleted). */
+  codeKey: string | null;
   status: TwofaStatus;
   attempts: number;
   expiresAt: number;
@@ -28,6 +31,7 @@ function toRequest(r: Selectable<TwofaRequestsTable>): TwofaRequest {
     number: r.number,
     codeHash: r.code_hash,
     codeSalt: r.code_salt,
+    codeKey: r.code_key,
     status: r.status === 'SUCCESS' ? 'SUCCESS' : 'PENDING',
     attempts: Number(r.attempts),
     expiresAt: Number(r.expires_at),
@@ -81,6 +85,7 @@ export async function insertTwofaRequest(tx: Executor, r: NewTwofaRequest): Prom
       number: r.number,
       code_hash: r.codeHash,
       code_salt: r.codeSalt,
+      code_key: r.codeKey,
       status: 'PENDING',
       attempts: 0,
       expires_at: r.expiresAt,

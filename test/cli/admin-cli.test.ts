@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -301,5 +301,48 @@ describe('omnigate operator commands', () => {
       audit.json<{ entries: Array<{ action: string }> }>().entries[0]?.action,
       'cli opt-outs list',
     );
+  });
+
+  test('secrets rotate: a new data key, the webhook secret resealed under it, the old key gone, audited', async () => {
+    const row = () =>
+      store.db
+        .selectFrom('accounts')
+        .select(['webhook_secret', 'webhook_secret_sealed', 'webhook_key'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow();
+    const before = await row();
+    assert.equal(before.webhook_secret, null);
+    assert.ok(before.webhook_key && before.webhook_secret_sealed?.startsWith(`v1.${before.webhook_key}.`));
+    assert.equal(statSync(join(dir, 'secret-key')).mode & 0o777, 0o600);
+
+    const run = await omnigate('secrets', 'rotate');
+    assertOk(run);
+    const out = run.json<{
+      key: string;
+      retired: string[];
+      deleted: string[];
+      resealed: { webhookSecrets: number };
+    }>();
+    assert.deepEqual(out.retired, [before.webhook_key]);
+    assert.deepEqual(out.deleted, [before.webhook_key]);
+    assert.equal(out.resealed.webhookSecrets, 1);
+    const after = await row();
+    assert.equal(after.webhook_key, out.key);
+    assert.ok(after.webhook_secret_sealed?.startsWith(`v1.${out.key}.`));
+    const keys = await store.db.selectFrom('secret_keys').select('id').execute();
+    assert.deepEqual(
+      keys.map((k) => k.id),
+      [out.key],
+    );
+    const audit = await omnigate('audit', 'list', '--limit', '1');
+    assert.deepEqual(
+      audit
+        .json<{ entries: Array<{ action: string; status: number }> }>()
+        .entries.map((e) => [e.action, e.status]),
+      [['cli secrets rotate', 200]],
+    );
+    const shown = await omnigate('accounts', 'show', accountId);
+    assertOk(shown);
+    assert.deepEqual(shown.json().webhook, { url: 'https://example.test/hook', secretSet: true });
   });
 });

@@ -6,9 +6,20 @@ import { test } from 'node:test';
 import { describeEachDb, type TestDb } from '../helpers/db.ts';
 import { type Served, serveProcess } from '../helpers/process.ts';
 
+/**
+ * Every instance of one database needs the same secret key: each would otherwise generate one
+ * into its own data dir, and the second would refuse to start (docs/operations.md).
+ */
+const SECRET_KEY = 'a1'.repeat(32);
+
 /** `omnigate serve` on the suite's database and a data dir of its own. */
 function serve(db: TestDb, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Served> {
-  return serveProcess({ DATABASE_URL: db.processUrl, OMNIGATE_DATA_DIR: dataDir, ...extraEnv });
+  return serveProcess({
+    DATABASE_URL: db.processUrl,
+    OMNIGATE_DATA_DIR: dataDir,
+    OMNIGATE_SECRET_KEY: SECRET_KEY,
+    ...extraEnv,
+  });
 }
 
 describeEachDb('omnigate serve', (db) => {

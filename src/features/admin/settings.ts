@@ -1,7 +1,8 @@
 import type { Ctx } from '../../context.ts';
+import { webhookSecretContext } from '../../crypto/webhook-secret.ts';
 import { GatewayError } from '../../errors.ts';
 import { generateSecret } from '../../rules/api-key.ts';
-import { updateAccount } from '../../store/accounts.ts';
+import { setAccountWebhook, updateAccount } from '../../store/accounts.ts';
 import { requireAccount } from './accounts.ts';
 import { checkInt, checkText, checkWebhookUrl } from './checks.ts';
 import { MAX_PER_SECOND, REPORT_MODES, type ReportMode } from './constants.ts';
@@ -12,11 +13,14 @@ export { MAX_PER_SECOND, REPORT_MODES, type ReportMode };
 export interface WebhookSet {
   accountId: string;
   url: string;
-  /** Shown here, once: GET answers only whether one is set. */
+  /** Shown here, once: GET answers only whether one is set; the database keeps it sealed. */
   secret: string;
 }
 
-/** Where MO messages and (in webhook mode) reports are posted, and the HMAC secret that signs them. */
+/**
+ * Where MO messages and (in webhook mode) reports are posted, and the HMAC secret that signs them.
+ * The secret is stored sealed under the keyring's current key (docs/security.md).
+ */
 export async function setWebhook(
   ctx: Ctx,
   input: { accountId: string; url: string; secret?: string | undefined },
@@ -24,7 +28,13 @@ export async function setWebhook(
   const url = checkWebhookUrl(checkText('url', input.url.trim(), 1, 2048));
   const secret = input.secret === undefined ? generateSecret() : checkText('secret', input.secret, 8, 256);
   await requireAccount(ctx, input.accountId);
-  await updateAccount(ctx.store, input.accountId, { webhook_url: url, webhook_secret: secret });
+  await ctx.secrets.writeSealed((tx, k) =>
+    setAccountWebhook(tx, input.accountId, {
+      url,
+      sealed: ctx.secrets.seal(k, secret, webhookSecretContext(input.accountId)),
+      keyId: k.id,
+    }),
+  );
   return { accountId: input.accountId, url, secret };
 }
 
@@ -37,7 +47,7 @@ export async function clearWebhook(ctx: Ctx, accountId: string): Promise<{ accou
   if (account.reportMode === 'webhook') {
     throw new GatewayError('A824', 'reports go to this webhook; set report mode to polling first');
   }
-  await updateAccount(ctx.store, accountId, { webhook_url: null, webhook_secret: null });
+  await setAccountWebhook(ctx.store.db, accountId, null);
   return { accountId, url: null };
 }
 

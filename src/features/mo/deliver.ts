@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import { openWebhookSecret } from '../../crypto/webhook-secret.ts';
 import { postSignedJson } from '../../http/webhook-client.ts';
 import { getAccount } from '../../store/accounts.ts';
 import { getMo, markMoDelivered, recordMoFailure } from '../../store/mo.ts';
@@ -54,16 +55,11 @@ export async function deliverMo(
 async function post(ctx: Ctx, accountId: string, body: ReturnType<typeof moBody>, timeoutMs: number) {
   const account = await getAccount(ctx.store, accountId);
   if (!account) return `account ${accountId} no longer exists`;
-  if (!account.webhookUrl || !account.webhookSecret) {
+  const secret = await openWebhookSecret(ctx.secrets, account);
+  if (!account.webhookUrl || secret === null) {
     return `account has no webhook URL; set one with PUT /admin/v1/accounts/${accountId}/webhook`;
   }
-  const answer = await postSignedJson(
-    account.webhookUrl,
-    account.webhookSecret,
-    body,
-    ctx.clock.now(),
-    timeoutMs,
-  );
+  const answer = await postSignedJson(account.webhookUrl, secret, body, ctx.clock.now(), timeoutMs);
   if (!answer.ok) return `webhook: ${answer.error ?? 'failed'}`;
   const echoed =
     answer.json !== null && typeof answer.json === 'object' && 'msgKey' in answer.json

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import { openWebhookSecret } from '../../crypto/webhook-secret.ts';
 import { coalesce } from '../../engine/coalesce.ts';
 import { postSignedJson } from '../../http/webhook-client.ts';
 import { type Account, getAccounts } from '../../store/accounts.ts';
@@ -47,18 +48,13 @@ export function reportWebhook(ctx: Ctx, timeoutMs = REPORT_WEBHOOK_TIMEOUT_MS): 
 
 async function post(ctx: Ctx, report: StoredReport, account: Account | undefined, timeoutMs: number) {
   if (!account) throw new Error(`account ${report.accountId} no longer exists`);
-  if (!account.webhookUrl || !account.webhookSecret) {
+  const secret = await openWebhookSecret(ctx.secrets, account);
+  if (!account.webhookUrl || secret === null) {
     throw new Error(
       `account ${account.id} has no webhook URL; set one with PUT /admin/v1/accounts/${account.id}/webhook`,
     );
   }
-  const answer = await postSignedJson(
-    account.webhookUrl,
-    account.webhookSecret,
-    report.body,
-    ctx.clock.now(),
-    timeoutMs,
-  );
+  const answer = await postSignedJson(account.webhookUrl, secret, report.body, ctx.clock.now(), timeoutMs);
   if (!answer.ok) throw new Error(`webhook: ${answer.error ?? 'failed'}`);
   const echoed = msgKeyOf(answer.json);
   if (echoed !== report.body.msgKey) {

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { DISPATCH_JOB } from '../../engine/dispatch.ts';
-import { type RecipientVars, recipientWords } from '../../engine/flow.ts';
+import { type FlowStep, type RecipientVars, recipientWords } from '../../engine/flow.ts';
 import { type Code, GatewayError, resultText } from '../../errors.ts';
 import { checkDiscountRate } from '../../rules/brand-message.ts';
 import { fitsBytes } from '../../rules/bytes.ts';
@@ -44,6 +44,12 @@ export interface SendOptions {
   jobs?: NewJob[];
   /** More rows to write in the same transaction (the reservation itself). */
   onAccept?: (tx: Executor, requestId: string) => Promise<void>;
+  /**
+   * The flow the request stores instead of the steps' own: the same steps with a secret masked (a
+   * 2FA code), for every view and report. The caller seals the steps as sent in onAccept
+   * (src/engine/sealed-flow.ts).
+   */
+  storedFlow?: readonly FlowStep[];
 }
 
 function checkRequest(body: SendBodyT): { idemKey: string | null; ttl: number } {
@@ -250,7 +256,7 @@ export async function sendMessages(
       id: requestId,
       accountId,
       keyId: principal.keyId,
-      flow: JSON.stringify(steps.map((s) => s.step)),
+      flow: JSON.stringify(options.storedFlow ?? steps.map((s) => s.step)),
       paymentCode: body.paymentCode ?? null,
       groupKey: body.groupKey ?? null,
       ref: body.ref ?? null,

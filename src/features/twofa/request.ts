@@ -1,21 +1,25 @@
 import type { Ctx } from '../../context.ts';
+import { sealFlow } from '../../engine/sealed-flow.ts';
 import { CODES, GatewayError, isCode } from '../../errors.ts';
 import { classifyNumber } from '../../rules/phone.ts';
 import {
   CODE_VALID_MS,
   isVerificationCode,
+  MASKED_CODE,
   MAX_REQUESTS,
   REQUEST_WINDOW_MS,
   verificationText,
 } from '../../rules/twofa.ts';
 import type { KeyPrincipal } from '../../store/accounts.ts';
 import { newId } from '../../store/ids.ts';
+import { insertRequestSecret } from '../../store/request-secrets.ts';
 import { listSenderNumbers } from '../../store/senders.ts';
 import { countTwofaRequestsSince, insertTwofaRequest, lockTwofaWindow } from '../../store/twofa-requests.ts';
 import { getTwofaService } from '../../store/twofa-services.ts';
 import type { Directory } from '../send/directory.ts';
+import { prepareFlow } from '../send/prepare.ts';
 import { sendMessages } from '../send/send.ts';
-import { hashCode, newSalt, randomCode } from './code.ts';
+import { codeMac, randomCode } from './code.ts';
 
 export interface CodeRequest {
   to: string;
@@ -55,37 +59,64 @@ export async function requestCode(
   const service = await getTwofaService(ctx.store, accountId);
 
   const id = newId('2fa');
-  const salt = newSalt();
   const now = ctx.clock.now();
-  const out = await sendMessages(
-    ctx,
-    dir,
-    principal,
-    {
-      destinations: [{ to: number }],
-      messageFlow: [{ sms: { from, text: verificationText(code, service?.serviceName ?? null) } }],
-      // The SMS's reports carry the 2FA requestId, so a client can match them.
-      ref: id,
-    },
-    {
-      onAccept: async (tx, sendRequestId) => {
-        await lockTwofaWindow(tx, accountId, number, now);
-        const recent = await countTwofaRequestsSince(tx, accountId, number, now - REQUEST_WINDOW_MS);
-        if (recent >= MAX_REQUESTS) {
-          throw new GatewayError('A704', `${recent} codes were sent to ${input.to} in the last 3 minutes`);
-        }
-        await insertTwofaRequest(tx, {
-          id,
-          accountId,
-          number,
-          codeHash: hashCode(salt, code),
-          codeSalt: salt,
-          expiresAt: now + CODE_VALID_MS,
-          createdAt: now,
-          sendRequestId,
-        });
+  const expiresAt = now + CODE_VALID_MS;
+  const name = service?.serviceName ?? null;
+  const sms = (text: string) => [{ sms: { from, text } }];
+  // Checked and sent as it is; stored with the code masked (the same length, so the same checks).
+  const masked = sms(verificationText(MASKED_CODE, name));
+  const steps = await prepareFlow(ctx, accountId, sms(verificationText(code, name)), now);
+  const shown = await prepareFlow(ctx, accountId, masked, now);
+  const storedFlow = shown.map((p) => ({ ...p.step, sealed: true }));
+  // The HMAC and the sealed text are under the keyring's current key, held by the send's own
+  // transaction: a rotation that retires the key meanwhile makes the request start again.
+  const out = await ctx.secrets.withCurrentKey((k) =>
+    sendMessages(
+      ctx,
+      dir,
+      principal,
+      {
+        destinations: [{ to: number }],
+        messageFlow: masked,
+        // The SMS's reports carry the 2FA requestId, so a client can match them.
+        ref: id,
       },
-    },
+      {
+        steps,
+        storedFlow,
+        onAccept: async (tx, sendRequestId) => {
+          await ctx.secrets.hold(tx, k);
+          await lockTwofaWindow(tx, accountId, number, now);
+          const recent = await countTwofaRequestsSince(tx, accountId, number, now - REQUEST_WINDOW_MS);
+          if (recent >= MAX_REQUESTS) {
+            throw new GatewayError('A704', `${recent} codes were sent to ${input.to} in the last 3 minutes`);
+          }
+          await insertTwofaRequest(tx, {
+            id,
+            accountId,
+            number,
+            codeHash: codeMac(k, id, code),
+            codeSalt: '',
+            codeKey: k.id,
+            expiresAt,
+            createdAt: now,
+            sendRequestId,
+          });
+          // Erased when the code expires: a later send would carry a code that no longer verifies.
+          const sealed = sealFlow(
+            ctx.secrets,
+            k,
+            sendRequestId,
+            steps.map((p) => p.step),
+          );
+          await insertRequestSecret(
+            tx,
+            { requestId: sendRequestId, keyId: k.id, sealed, eraseAt: expiresAt },
+            now,
+          );
+        },
+      },
+    ),
   );
   if (out.accepted === 0) {
     // The engine refused the recipient (a spam-blocked number, say): its code and detail.

@@ -1,5 +1,6 @@
 import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
+import { SecretBoxError } from '../../crypto/secret-box.ts';
 import { isVerificationCode, MAX_ATTEMPTS } from '../../rules/twofa.ts';
 import {
   claimTwofaAttempt,
@@ -9,7 +10,7 @@ import {
   type TwofaRequest,
 } from '../../store/twofa-requests.ts';
 import { TwofaError } from './answer.ts';
-import { codeMatches } from './code.ts';
+import { CODE_MAC_PURPOSE, codeMatches, legacyCodeMatches } from './code.ts';
 import { recipientOf } from './request.ts';
 
 export interface CodeVerification {
@@ -28,6 +29,20 @@ function stateRefusal(r: TwofaRequest): TwofaError {
     return new TwofaError('A709', `${MAX_ATTEMPTS} wrong codes were given; request a new code`, fields);
   }
   return new TwofaError('A707', `expired at ${formatKst(r.expiresAt)}; request a new code`, fields);
+}
+
+/** Whether `code` is the request's, compared as the request's HMAC was made. */
+async function matches(ctx: Ctx, r: TwofaRequest, code: string): Promise<boolean> {
+  if (r.codeKey === null) return legacyCodeMatches(r.codeSalt, r.codeHash, code);
+  let macKey: Buffer;
+  try {
+    macKey = await ctx.secrets.subkey(r.codeKey, CODE_MAC_PURPOSE);
+  } catch (err) {
+    // Its key was deleted: only an expired code's key is, and nothing can check it any more.
+    if (err instanceof SecretBoxError) return false;
+    throw err;
+  }
+  return codeMatches(macKey, r.id, r.codeHash, code);
 }
 
 /**
@@ -64,7 +79,7 @@ export async function verifyCode(
     const current = await getTwofaRequest(ctx.store, accountId, found.id);
     throw current ? stateRefusal(current) : new TwofaError('A705', `requestId ${found.id}`, fields);
   }
-  if (!codeMatches(found.codeSalt, found.codeHash, input.authNumber)) {
+  if (!(await matches(ctx, found, input.authNumber))) {
     const left = MAX_ATTEMPTS - attempts;
     ctx.logger.debug({ requestId: found.id, accountId, attempts }, '2fa wrong code');
     const detail =
