@@ -19,6 +19,7 @@ import * as m0016 from './0016_smpp.ts';
 import * as m0017 from './0017_console.ts';
 import * as m0018 from './0018_job_kinds.ts';
 import * as m0019 from './0019_audit.ts';
+import * as m0021 from './0021_retention.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -48,4 +49,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0017_console', m0017],
   ['0018_job_kinds', m0018],
   ['0019_audit', m0019],
+  ['0021_retention', m0021],
 ];
