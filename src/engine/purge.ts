@@ -178,14 +178,17 @@ export async function purge(ctx: Ctx, options: PurgeOptions = {}): Promise<Purge
           // The rows are gone (committed): now their bytes. A crash in between leaves files no
           // row names, which nothing serves.
           await removeFiles(ctx, batch.files);
-          if (Object.keys(batch.rows).length > 0) {
+          const deleted = Object.keys(batch.rows).length > 0;
+          if (deleted) {
             ctx.events.emit('retention.purged', {
               kind: plan.kind,
               rows: batch.rows,
               files: batch.files.length,
             });
           }
-          await pause(performance.now() - started);
+          // A batch that found nothing held the lock for a lookup: the next walk need not wait.
+          if (deleted || more) await pause(performance.now() - started);
+          else await turn();
         } else {
           await turn();
         }

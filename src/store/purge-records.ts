@@ -37,6 +37,17 @@ export function purgeMo(store: Store, cutoff: number, dryRun: boolean): Batcher 
     });
 }
 
+/** Pairs grouped by their first member: keys of a composite primary key, per account. */
+function byFirst(pairs: ReadonlyArray<readonly [string, string]>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [a, b] of pairs) {
+    const list = out.get(a);
+    if (list) list.push(b);
+    else out.set(a, [b]);
+  }
+  return out;
+}
+
 /**
  * Rows of `table` whose `time` is before `cutoff`, walked along an index on (time, key...):
  * nothing else about them matters once they are that old.
@@ -90,9 +101,7 @@ export function purgeTwofaWindows(store: Store, cutoff: number, dryRun: boolean)
       const last = found.rows.at(-1);
       if (last) cursor = { at: Number(last.touched_at), account: last.account_id, number: last.number };
       const rows: Record<string, number> = {};
-      const byAccount = new Map<string, string[]>();
-      for (const r of found.rows)
-        byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r.number]);
+      const byAccount = byFirst(found.rows.map((r) => [r.account_id, r.number]));
       for (const [account, numbers] of byAccount) {
         const where = sql<SqlBool>`account_id = ${account} and ${within('number', numbers)} and touched_at < ${cutoff}`;
         count(rows, 'twofa_windows', await remove(tx, dryRun, 'twofa_windows', where));
@@ -178,9 +187,7 @@ export function purgeIdempotencyKeys(store: Store, now: number, dryRun: boolean)
         order by expires_at, account_id, idem_key limit ${limit}`.execute(tx);
       const last = found.rows.at(-1);
       if (last) cursor = { at: Number(last.expires_at), account: last.account_id, key: last.idem_key };
-      const byAccount = new Map<string, string[]>();
-      for (const r of found.rows)
-        byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r.idem_key]);
+      const byAccount = byFirst(found.rows.map((r) => [r.account_id, r.idem_key]));
       const rows: Record<string, number> = {};
       for (const [account, keys] of byAccount) {
         // Under the condition again: a key taken over meanwhile by a new request lives on.
