@@ -122,7 +122,8 @@ function retention(e: Env): RetentionConfig {
   }
   return Object.freeze({
     days: Object.freeze(days),
-    // 500 rows: a SQLite transaction of a few milliseconds (bench/purge.ts).
+    // 500 records: with a message's attempt and report, about 1,500 rows per transaction; a send
+    // waiting for SQLite's write lock waits for one such batch at most (bench/purge.ts measures it).
     batchSize: int('OMNIGATE_RETENTION_BATCH', e.OMNIGATE_RETENTION_BATCH, 500, 1, 10_000),
   });
 }
