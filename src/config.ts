@@ -51,6 +51,52 @@ export interface Config {
   /** MO messages that put their sender on the account's opt-out list, or take it off (docs/security.md). */
   readonly optOutKeywords: readonly string[];
   readonly optInKeywords: readonly string[];
+  /** How long each kind of record is kept, and how the purge deletes (docs/security.md#retention). */
+  readonly retention: RetentionConfig;
+}
+
+/** The kinds of records the purge deletes once they are older than their age (src/engine/purge.ts). */
+export const RETENTION_KINDS = [
+  'messages',
+  'mo',
+  'twofa',
+  'sandbox_inbox',
+  'webhooks',
+  'friend_group_files',
+  'uploads',
+  'dead_jobs',
+  'audit',
+] as const;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+
+/**
+ * Default ages in days (docs/security.md#retention says what each is counted from). Delivery
+ * records stay a quarter, long enough for a client's monthly reconciliation and a dispute about
+ * it; what holds phone numbers or codes and serves nothing later (2FA requests, number lists,
+ * the simulated handsets' inboxes) goes sooner; the audit log stays a year.
+ */
+export const RETENTION_DEFAULT_DAYS = {
+  messages: 90,
+  mo: 90,
+  twofa: 30,
+  sandbox_inbox: 7,
+  webhooks: 30,
+  friend_group_files: 1,
+  uploads: 30,
+  dead_jobs: 30,
+  audit: 365,
+} as const satisfies Record<RetentionKind, number>;
+
+export interface RetentionConfig {
+  /** Days each kind is kept; 0 keeps it for good. */
+  readonly days: Readonly<Record<RetentionKind, number>>;
+  /** Rows a purge deletes per transaction. */
+  readonly batchSize: number;
+}
+
+/** `OMNIGATE_RETENTION_SANDBOX_INBOX_DAYS` and so on. */
+export function retentionVariable(kind: RetentionKind): string {
+  return `OMNIGATE_RETENTION_${kind.toUpperCase()}_DAYS`;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -95,6 +141,21 @@ function oneOf<T extends string>(name: string, raw: string | undefined, values: 
   const found = values.find((v) => v === raw);
   if (found === undefined) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
   return found;
+}
+
+function retention(e: Env): RetentionConfig {
+  const days = {} as Record<RetentionKind, number>;
+  for (const kind of RETENTION_KINDS) {
+    const name = retentionVariable(kind);
+    // Ten years at most: a larger number is a typo, and 0 already means "for good".
+    days[kind] = int(name, e[name], RETENTION_DEFAULT_DAYS[kind], 0, 3650);
+  }
+  return Object.freeze({
+    days: Object.freeze(days),
+    // 500 records: with a message's attempt and report, about 1,500 rows per transaction; a send
+    // waiting for SQLite's write lock waits for one such batch at most (bench/purge.ts measures it).
+    batchSize: int('OMNIGATE_RETENTION_BATCH', e.OMNIGATE_RETENTION_BATCH, 500, 1, 10_000),
+  });
 }
 
 /** Flags of `omnigate serve` override the environment; both use the names of the README's table. */
@@ -146,5 +207,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     connectorsFile: e.OMNIGATE_CONNECTORS || null,
     optOutKeywords: list(e.OMNIGATE_OPT_OUT_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS),
     optInKeywords: list(e.OMNIGATE_OPT_IN_KEYWORDS, DEFAULT_OPT_IN_KEYWORDS),
+    retention: retention(e),
   });
 }

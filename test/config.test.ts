@@ -73,3 +73,34 @@ test('OMNIGATE_SECRET_KEY: 64 hex digits or base64 of 32 bytes; anything else re
     (e: unknown) => e instanceof ConfigError && /OMNIGATE_SECRET_KEY_PREVIOUS/.test(e.message),
   );
 });
+
+test('retention: a number of days per kind (0 keeps for good) and a batch size, validated', () => {
+  const d = loadConfig({});
+  assert.deepEqual(d.retention.days, {
+    messages: 90,
+    mo: 90,
+    twofa: 30,
+    sandbox_inbox: 7,
+    webhooks: 30,
+    friend_group_files: 1,
+    uploads: 30,
+    dead_jobs: 30,
+    audit: 365,
+  });
+  assert.equal(d.retention.batchSize, 500);
+  assert.ok(Object.isFrozen(d.retention.days));
+  const c = loadConfig({
+    OMNIGATE_RETENTION_MESSAGES_DAYS: '0',
+    OMNIGATE_RETENTION_SANDBOX_INBOX_DAYS: '2',
+    OMNIGATE_RETENTION_BATCH: '100',
+  });
+  assert.equal(c.retention.days.messages, 0);
+  assert.equal(c.retention.days.sandbox_inbox, 2);
+  assert.equal(c.retention.batchSize, 100);
+  assert.throws(() => loadConfig({ OMNIGATE_RETENTION_MO_DAYS: '-1' }), /OMNIGATE_RETENTION_MO_DAYS/);
+  assert.throws(
+    () => loadConfig({ OMNIGATE_RETENTION_UPLOADS_DAYS: '1.5' }),
+    /OMNIGATE_RETENTION_UPLOADS_DAYS/,
+  );
+  assert.throws(() => loadConfig({ OMNIGATE_RETENTION_BATCH: '0' }), /OMNIGATE_RETENTION_BATCH/);
+});

@@ -377,7 +377,7 @@ async function withCtx<T>(run: (ctx: Ctx) => Promise<T>): Promise<T> {
 }
 
 /** The operating-system user running the command (who, for the audit log). */
-function cliUser(): string {
+export function cliUser(): string {
   try {
     return userInfo().username;
   } catch {

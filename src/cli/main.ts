@@ -4,12 +4,13 @@ import { ConnectorConfigError } from '../connectors/config.ts';
 import { GatewayError } from '../errors.ts';
 import { openStore } from '../store/database.ts';
 import { ADMIN_COMMANDS, ADMIN_USAGE } from './admin-commands.ts';
+import { PURGE_USAGE, purgeCommand } from './purge-command.ts';
 
 const USAGE = `omnigate <command> [options]
 
   serve [--port N] [--host H] [--role api|worker|all]   run the gateway (npm start)
   migrate                                               apply database migrations and exit
-${ADMIN_USAGE}
+${PURGE_USAGE}${ADMIN_USAGE}
 Configuration comes from the environment (see README.md): DATABASE_URL, OMNIGATE_DATA_DIR, ...
 `;
 
@@ -44,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   }
+  if (command === 'purge') return purgeCommand(rest);
   const admin = ADMIN_COMMANDS[command];
   if (admin) return admin(rest);
   process.stderr.write(`unknown command: ${command}\n\n${USAGE}`);

@@ -25,6 +25,7 @@ import { enqueueJobs } from '../store/jobs.ts';
 import { getSetting } from '../store/settings.ts';
 import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './dispatch.ts';
 import { type EngineEventMap, EventBus } from './events.ts';
+import { RETENTION_JOB, retentionHandler, retentionJob } from './retention.ts';
 import { type JobHandler, JobRunner } from './runner.ts';
 import { sweepJob } from './sweep.ts';
 
@@ -151,6 +152,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
   ]) {
     for (const [k, h] of make(ctx)) handlers.set(k, h);
   }
+  handlers.set(RETENTION_JOB, retentionHandler(ctx));
   if (config.role !== 'api' && (options.engine ?? 'here') === 'here') {
     runner = new JobRunner({
       store,
@@ -191,9 +193,11 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     connectorStats,
     start() {
       if (runner) {
-        // The sweep keeps itself going; enqueued once for all instances (its dedupe key).
-        void enqueueJobs(store.db, [sweepJob(clock.now())], clock.now()).catch((err: unknown) =>
-          logger.error({ err }, 'could not schedule the sweep'),
+        // The sweep and the purge keep themselves going; enqueued once for all instances (their
+        // dedupe keys).
+        const now = clock.now();
+        void enqueueJobs(store.db, [sweepJob(now), retentionJob(now)], now).catch((err: unknown) =>
+          logger.error({ err }, 'could not schedule the sweep and the purge'),
         );
       }
       runner?.start();

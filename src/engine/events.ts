@@ -14,6 +14,8 @@ export interface EngineEventMap {
   'messages.failed': { code: string; count: number };
   /** Sandbox inbox rows (delivered or failed at the handset) were written for these numbers. */
   'sandbox.inbox': { phones: readonly string[] };
+  /** One batch of the purge (src/engine/purge.ts) deleted these rows, per table, and files. */
+  'retention.purged': { kind: string; rows: Readonly<Record<string, number>>; files: number };
 }
 
 type Listener<T> = (payload: T) => void;

@@ -41,4 +41,5 @@ export const FORWARDED_EVENTS: ReadonlyArray<keyof EngineEventMap> = [
   'messages.final',
   'messages.failed',
   'sandbox.inbox',
+  'retention.purged',
 ];

@@ -70,6 +70,21 @@ export function createMetrics(
   events.on('messages.accepted', (e) => accepted.inc(e.count));
   events.on('messages.final', (e) => final.inc({ status: e.status }, e.count));
   events.on('messages.failed', (e) => failures.inc({ code: e.code }, e.count));
+  const purgedRows = new Counter({
+    name: 'omnigate_retention_purged_rows_total',
+    help: 'Rows deleted by the purge because they passed their age, by kind and table (this instance)',
+    labelNames: ['kind', 'table'] as const,
+    registers: [registry],
+  });
+  const purgedFiles = new Counter({
+    name: 'omnigate_retention_purged_files_total',
+    help: 'Uploaded files removed from the disk by the purge (this instance)',
+    registers: [registry],
+  });
+  events.on('retention.purged', (e) => {
+    for (const [table, n] of Object.entries(e.rows)) purgedRows.inc({ kind: e.kind, table }, n);
+    if (e.files > 0) purgedFiles.inc(e.files);
+  });
   new Gauge({
     name: 'omnigate_jobs',
     help: 'Jobs in the database, by kind and state (ready includes running)',

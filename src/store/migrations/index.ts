@@ -20,6 +20,7 @@ import * as m0017 from './0017_console.ts';
 import * as m0018 from './0018_job_kinds.ts';
 import * as m0019 from './0019_audit.ts';
 import * as m0020 from './0020_file_keys_per_account.ts';
+import * as m0021 from './0021_retention.ts';
 import * as m0022 from './0022_secrets.ts';
 import * as m0023 from './0023_policy.ts';
 
@@ -52,6 +53,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0018_job_kinds', m0018],
   ['0019_audit', m0019],
   ['0020_file_keys_per_account', m0020],
+  ['0021_retention', m0021],
   ['0022_secrets', m0022],
   ['0023_policy', m0023],
 ];
