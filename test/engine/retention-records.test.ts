@@ -241,6 +241,46 @@ describeEachDb('retention: records of every kind', (db) => {
     for (const f of [named, brand, messagebase]) assert.ok(await kept(f), f.kind);
   });
 
+  test("uploads under one fileKey in two accounts: the unused one goes, the other account's named one stays", async () => {
+    const other = await setupClient(t, 'other-uploader');
+    const up = (accountId: string) =>
+      storeUpload(
+        t.gw.ctx,
+        {
+          accountId,
+          kind: 'infomsg-template',
+          bytes: Buffer.from(png(800, 400)),
+          fileKey: 'shared-key',
+          keyPrefix: 'img_',
+          name: 'shared',
+          ext: 'png',
+          mime: 'image/png',
+          width: 800,
+          height: 400,
+          expiresAt: null,
+        },
+        now(),
+      );
+    const unused = await up(c.accountId);
+    const named = await up(other.accountId);
+    assert.notEqual(unused.path, named.path);
+    await t.gw.ctx.store.db
+      .updateTable('infomsg_templates')
+      .set({ img_url: `${t.gw.ctx.config.publicUrl}/${named.path}` })
+      .where('account_id', '=', other.accountId)
+      .execute();
+    await advanceDays(t, 31);
+    const onDisk = (f: StoredFile) => existsSync(join(t.gw.ctx.config.dataDir, f.path));
+    assert.equal(await rowCount(t, 'files', 'path', [unused.path]), 0);
+    assert.ok(!onDisk(unused));
+    assert.equal(
+      await rowCount(t, 'files', 'path', [named.path]),
+      1,
+      "the other account's upload under the key",
+    );
+    assert.ok(onDisk(named));
+  });
+
   test('an expired MMS image that a reservation not yet sent names stays until it is sent', async () => {
     const image = await storeUpload(
       t.gw.ctx,
