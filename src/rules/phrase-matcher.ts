@@ -116,20 +116,26 @@ export class PhraseMatcher<T> {
   /** The value of the first phrase found in the text (folded as it is walked), or undefined. */
   find(text: string): T | undefined {
     if (this.#values.length === 0) return undefined;
+    // Locals: this loop runs for every character of every recipient's text.
+    const starts = this.#rootStarts;
+    const hits = this.#hit;
     let s = 0;
     for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
+      let c = text.charCodeAt(i);
       if (c < 0x80) {
-        if (isAsciiSpace(c)) continue;
-        s = this.#step(s, c >= 0x41 && c <= 0x5a ? c + 32 : c);
-        const hit = this.#hit[s] as number;
+        if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) continue;
+        if (c >= 0x41 && c <= 0x5a) c += 32;
+        // At the root, a character no phrase starts with leaves it there: the common case.
+        if (s === 0 && starts[c & 0xfff] === 0) continue;
+        s = this.#step(s, c);
+        const hit = hits[s] as number;
         if (hit !== -1) return this.#values[hit];
         continue;
       }
       const f = foldUnit(c);
       for (let j = 0; j < f.length; j++) {
         s = this.#step(s, f.charCodeAt(j));
-        const hit = this.#hit[s] as number;
+        const hit = hits[s] as number;
         if (hit !== -1) return this.#values[hit];
       }
     }

@@ -79,29 +79,26 @@ export async function refusedNumbers(
   return out;
 }
 
-/** The text rule a step's text or title breaks for this recipient's values. */
+/** Whether a step's text or title holds a #{key}: judged per recipient, else once per request. */
+function perRecipient(p: PreparedStep): boolean {
+  return p.text.hasKeys || (p.title?.hasKeys ?? false);
+}
+
+/** The text rule that the step's text or title breaks (rendered with `words` where it has keys). */
 function textRefusal(
   rules: CompiledRules,
   accountId: string,
-  steps: readonly PreparedStep[],
-  d: DestinationT | null,
+  p: PreparedStep,
+  i: number,
+  words: Record<string, string> | undefined,
 ): Refusal | null {
-  const words = d ? recipientWords(d) : undefined;
-  for (const [i, p] of steps.entries()) {
-    const perRecipient = p.text.hasKeys || (p.title?.hasKeys ?? false);
-    // Without a recipient: only the steps every recipient shares; with one: only its own.
-    if (perRecipient !== (d !== null)) continue;
-    const text = p.text.hasKeys ? p.text.render(words) : p.step.text;
-    const title = p.title === null ? null : p.title.hasKeys ? p.title.render(words) : p.step.title;
-    const rule =
-      rules.findText(accountId, text) ?? (title === null ? undefined : rules.findText(accountId, title));
-    if (rule)
-      return {
-        code: 'A322',
-        detail: `messageFlow[${i}].${p.step.channel} matches spam-filter rule ${rule.id}`,
-      };
-  }
-  return null;
+  const text = p.text.hasKeys ? p.text.render(words) : p.step.text;
+  const title = p.title === null ? null : p.title.hasKeys ? p.title.render(words) : p.step.title;
+  const rule =
+    rules.findText(accountId, text) ?? (title === null ? undefined : rules.findText(accountId, title));
+  return rule
+    ? { code: 'A322', detail: `messageFlow[${i}].${p.step.channel} matches spam-filter rule ${rule.id}` }
+    : null;
 }
 
 /**
@@ -138,10 +135,18 @@ export async function screenRequest(
         break;
       }
     }
-    if (!shared && rules.hasTextRules(accountId)) shared = textRefusal(rules, accountId, steps, null);
+    if (rules.hasTextRules(accountId)) {
+      for (let i = 0; i < steps.length && !shared; i++) {
+        const p = steps[i] as PreparedStep;
+        if (!perRecipient(p)) shared = textRefusal(rules, accountId, p, i, undefined);
+      }
+    }
   }
-  const perRecipientText =
-    ruled && rules.hasTextRules(accountId) && steps.some((p) => p.text.hasKeys || p.title?.hasKeys);
+  // The steps judged per recipient, with their indexes (found once, not per recipient).
+  const keyed =
+    ruled && rules.hasTextRules(accountId)
+      ? steps.flatMap((p, i) => (perRecipient(p) ? [{ p, i }] : []))
+      : [];
 
   let optedOut = new Set<string>();
   if (advertising && !shared) {
@@ -168,7 +173,13 @@ export async function screenRequest(
         const rule = rules.recipients.find(accountId, number);
         if (rule) return { code: 'A324', detail: `${number} matches spam-filter rule ${rule.id}` };
       }
-      return perRecipientText ? textRefusal(rules, accountId, steps, d) : null;
+      if (keyed.length === 0) return null;
+      const words = recipientWords(d);
+      for (const { p, i } of keyed) {
+        const refusal = textRefusal(rules, accountId, p, i, words);
+        if (refusal) return refusal;
+      }
+      return null;
     },
   };
 }
