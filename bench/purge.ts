@@ -11,7 +11,7 @@
  * the old rows stay), as many requests. Printed: the purge's rate, the p50 and p99 of both cases
  * and the ratio of their p99s. SQLite; with DATABASE_URL=postgres://... PostgreSQL too.
  *
- *   npm run bench:purge -- [--rows 1000000] [--requests 300] [--concurrency 8]
+ *   npm run bench:purge -- [--rows 1000000] [--requests 300] [--concurrency 8] [--databases sqlite,postgres]
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +26,10 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     requests: { type: 'string', default: '300' },
     concurrency: { type: 'string', default: '8' },
+    databases: { type: 'string', default: 'sqlite,postgres' },
   },
 });
+const DATABASES = values.databases.split(',');
 const SHAPE = shapeOf(Number(values.rows));
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = Number(values.concurrency);
@@ -157,8 +159,9 @@ async function main(): Promise<void> {
       `${fmt(SHAPE.requests)} requests), requests of 200 recipients, concurrency ${CONCURRENCY}`,
   );
   try {
-    await onDatabase('SQLite, one process (npm start)', 'sqlite', null);
+    if (DATABASES.includes('sqlite')) await onDatabase('SQLite, one process (npm start)', 'sqlite', null);
     const pgUrl = process.env.DATABASE_URL;
+    if (!DATABASES.includes('postgres')) return;
     if (pgUrl?.startsWith('postgres')) await onDatabase('PostgreSQL, one instance', 'pg', pgUrl);
     else console.log('  PostgreSQL: not measured (set DATABASE_URL=postgres://... to measure it)');
   } finally {

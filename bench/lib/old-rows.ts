@@ -51,6 +51,9 @@ export async function seedOldRows(url: string, shape: OldRows, purgeInMs: number
     await sql`${series} insert into reports (account_id, msg_key, report_type, body, channel, acked_at, created_at)
       select 'acc_old', ${key}, 'STANDARD', '{}', 'polling', ${at}, ${at}
       from n`.execute(store.db);
+    // What autovacuum does after a bulk load; this machine's PostgreSQL runs with it off, and
+    // without statistics the planner scans the whole table for the purge's lookups by key.
+    if (store.caps.dialect === 'postgres') await sql`analyze`.execute(store.db);
     if (purgeInMs !== null) {
       const now = Date.now();
       await sql`insert into jobs (kind, payload, run_at, attempts, max_attempts, state, dedupe_key, created_at)
