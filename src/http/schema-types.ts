@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
+import type { Envelope } from './envelope.ts';
 
 /* Schema shapes that every feature needs, written once for Ajv and OpenAPI alike. */
 
@@ -21,4 +22,18 @@ export function StringEnum<const T extends readonly string[]>(values: T, descrip
     enum: [...values],
     ...(description ? { description } : {}),
   });
+}
+
+/** The spec's envelope around a client route's payload, typed as the Envelope that success() builds. */
+export function ClientEnvelope<T extends TSchema>(payload: T) {
+  return Type.Unsafe<Envelope>(
+    Type.Object({
+      common: Type.Object({
+        authCode: Type.String(),
+        authResult: Type.String(),
+        providerTrId: Type.String(),
+      }),
+      data: Type.Object({ code: Type.String(), result: Type.String(), data: payload }),
+    }),
+  );
 }

@@ -1,6 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { Envelope } from '../../http/envelope.ts';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { ClientEnvelope, Nullable, StringEnum } from '../../http/schema-types.ts';
 import { MO_STATUSES } from '../../store/mo.ts';
 
 /*
@@ -43,26 +42,12 @@ export const MoListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ description: '1 to 1000; default 100' })),
 });
 
-/** The spec's envelope around the payload, typed as the Envelope that success() builds. */
-function envelope<T extends TSchema>(payload: T) {
-  return Type.Unsafe<Envelope>(
-    Type.Object({
-      common: Type.Object({
-        authCode: Type.String(),
-        authResult: Type.String(),
-        providerTrId: Type.String(),
-      }),
-      data: Type.Object({ code: Type.String(), result: Type.String(), data: payload }),
-    }),
-  );
-}
-
 export const clientHistory = {
   tags: ['mo'],
   summary: 'MO messages received for the account, with their webhook delivery (newest first)',
   security: [{ apiKey: [] }],
   querystring: MoListQuery,
-  response: { 200: envelope(Page) },
+  response: { 200: ClientEnvelope(Page) },
 };
 
 const ErrorBody = Type.Object({ code: Type.String(), result: Type.String() });

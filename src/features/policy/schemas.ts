@@ -1,6 +1,5 @@
-import { type TSchema, Type } from '@sinclair/typebox';
-import type { Envelope } from '../../http/envelope.ts';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { Type } from '@sinclair/typebox';
+import { ClientEnvelope, Nullable, StringEnum } from '../../http/schema-types.ts';
 import { OPT_OUT_SOURCES } from '../../store/opt-outs.ts';
 import { RULE_KINDS, RULE_MATCHES } from '../../store/policy-rules.ts';
 import { Cursor, Limit, opsAnswers, opsDoc, Time } from '../admin/ops-doc.ts';
@@ -41,31 +40,17 @@ const PhoneParams = Type.Object({ phone: Type.String({ minLength: 1, maxLength: 
 const FromQuery = Type.Object({ from: FromField });
 const Removed = Type.Object({ phone: Type.String(), from: Type.String(), deleted: Type.Literal(true) });
 
-/** The spec's envelope around the payload, typed as the Envelope that success() builds. */
-function envelope<T extends TSchema>(payload: T) {
-  return Type.Unsafe<Envelope>(
-    Type.Object({
-      common: Type.Object({
-        authCode: Type.String(),
-        authResult: Type.String(),
-        providerTrId: Type.String(),
-      }),
-      data: Type.Object({ code: Type.String(), result: Type.String(), data: payload }),
-    }),
-  );
-}
-
 const client = (summary: string) => ({ tags: ['optout'], summary, security: [{ apiKey: [] }] });
 
 export const clientList = {
   ...client("The account's opt-out list: numbers that get no advertising from it, in the order they came"),
   querystring: OptOutQuery,
-  response: { 200: envelope(OptOutPage) },
+  response: { 200: ClientEnvelope(OptOutPage) },
 };
 export const clientAdd = {
   ...client('Put numbers on the opt-out list (source client)'),
   body: AddOptOuts,
-  response: { 200: envelope(Added) },
+  response: { 200: ClientEnvelope(Added) },
 };
 export const clientRemove = {
   ...client(
@@ -73,7 +58,7 @@ export const clientRemove = {
   ),
   params: PhoneParams,
   querystring: FromQuery,
-  response: { 200: envelope(Removed) },
+  response: { 200: ClientEnvelope(Removed) },
 };
 
 const AccountParams = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 100 }) });
