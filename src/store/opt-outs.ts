@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Capabilities } from './capabilities.ts';
 import type { Store } from './database.ts';
 import type { Executor } from './jobs.ts';
 
@@ -90,19 +91,25 @@ export async function removeOptOut(
   return Number(r.numDeletedRows) > 0;
 }
 
-/** The entries of these numbers (one indexed probe each): the send path's question. */
+/**
+ * The entries of these numbers (one indexed probe each): the send path's question, asked for
+ * every advertising request. The numbers go as one parameter (a JSON array on SQLite, an array
+ * on PostgreSQL): a list of 200 placeholders cost a third more than the probes themselves.
+ */
 export async function optOutsOf(
   db: Executor,
+  caps: Capabilities,
   accountId: string,
   phones: readonly string[],
 ): Promise<{ phone: string; sender: string }[]> {
   if (phones.length === 0) return [];
-  return db
-    .selectFrom('opt_outs')
-    .select(['phone', 'sender'])
-    .where('account_id', '=', accountId)
-    .where('phone', 'in', phones)
-    .execute();
+  const among =
+    caps.dialect === 'postgres'
+      ? sql<boolean>`phone = any(${[...phones]}::text[])`
+      : sql<boolean>`phone in (select value from json_each(${JSON.stringify(phones)}))`;
+  const r = await sql<{ phone: string; sender: string }>`
+    select phone, sender from opt_outs where account_id = ${accountId} and ${among}`.execute(db);
+  return r.rows;
 }
 
 /** Where a listing goes on: after this entry in the listing order. */

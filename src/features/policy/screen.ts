@@ -2,6 +2,7 @@ import type { Ctx } from '../../context.ts';
 import { type FlowStep, recipientWords } from '../../engine/flow.ts';
 import { isAdvertising } from '../../rules/advertising.ts';
 import { classifyNumber } from '../../rules/phone.ts';
+import type { Capabilities } from '../../store/capabilities.ts';
 import type { Executor } from '../../store/jobs.ts';
 import { optOutsOf } from '../../store/opt-outs.ts';
 import type { PreparedStep } from '../send/channels.ts';
@@ -47,13 +48,14 @@ export function isAdvertisingSend(flow: readonly FlowStep[], marked: boolean): b
 /** The numbers opted out of the account, or of a sender number the flow sends from. */
 export async function optedOutOf(
   db: Executor,
+  caps: Capabilities,
   accountId: string,
   flow: readonly FlowStep[],
   numbers: readonly string[],
 ): Promise<Set<string>> {
   const senders = new Set(flow.flatMap((s) => (s.from === null ? [] : [s.from])));
   const out = new Set<string>();
-  for (const o of await optOutsOf(db, accountId, numbers)) {
+  for (const o of await optOutsOf(db, caps, accountId, numbers)) {
     if (o.sender === '' || senders.has(o.sender)) out.add(o.phone);
   }
   return out;
@@ -70,7 +72,7 @@ export async function refusedNumbers(
   numbers: readonly string[],
 ): Promise<Set<string>> {
   const out = isAdvertisingSend(flow, false)
-    ? await optedOutOf(ctx.store.db, accountId, flow, numbers)
+    ? await optedOutOf(ctx.store.db, ctx.store.caps, accountId, flow, numbers)
     : new Set<string>();
   const rules = await rulesCache(ctx.store).get();
   if (rules.appliesTo(accountId) && !rules.recipients.empty) {
@@ -157,6 +159,7 @@ export async function screenRequest(
     }
     optedOut = await optedOutOf(
       ctx.store.db,
+      ctx.store.caps,
       accountId,
       steps.map((p) => p.step),
       [...numbers],

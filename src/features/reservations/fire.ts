@@ -65,6 +65,7 @@ async function refuseOptedOut(ctx: Ctx, tx: Executor, requestId: string, now: nu
   const held = await heldMessages(tx, requestId);
   const out = await optedOutOf(
     tx,
+    ctx.store.caps,
     req.accountId,
     flow,
     held.map((m) => m.to),
