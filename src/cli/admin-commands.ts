@@ -1,8 +1,8 @@
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { SystemClock } from '../clock.ts';
-import { loadConfig } from '../config.ts';
+import { type Clock, ManualClock, SystemClock } from '../clock.ts';
+import { type Config, loadConfig } from '../config.ts';
 import type { Ctx } from '../context.ts';
 import { Keyring } from '../crypto/keyring.ts';
 import { resolveMasterKeys } from '../crypto/master-key.ts';
@@ -30,7 +30,7 @@ import {
 } from '../features/policy/manage.ts';
 import { CLOCK_SETTING } from '../features/sandbox/clock.ts';
 import { insertAudit, listAudit } from '../store/audit.ts';
-import { openStore } from '../store/database.ts';
+import { openStore, type Store } from '../store/database.ts';
 import { getSetting } from '../store/settings.ts';
 
 /** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
@@ -318,7 +318,7 @@ const GROUPS: Record<string, Record<string, Sub>> = {
   secrets: {
     rotate: {
       options: {},
-      build: () => async (ctx) => rotateSecrets(ctx, await gatewayNow(ctx)),
+      build: () => async (ctx) => rotateSecrets(ctx, (await gatewayClock(ctx.store, ctx.config.clock)).now()),
     },
   },
   limits: {
@@ -341,21 +341,26 @@ const GROUPS: Record<string, Record<string, Sub>> = {
 };
 
 /**
- * The gateways' clock: a rotation keeps the keys of 2FA codes that have not expired, and on the
- * manual clock (a sandbox) expiry is the clock's time, not the operator's.
+ * The gateways' clock, which on the manual clock is the one the database keeps (the sandbox's),
+ * not this machine's: the purge counts ages to it, and a rotation keeps the keys of 2FA codes
+ * that have not expired by it.
  */
-async function gatewayNow(ctx: Ctx): Promise<number> {
-  if (ctx.config.clock !== 'manual') return ctx.clock.now();
-  const kept = await getSetting(ctx.store, CLOCK_SETTING);
-  return kept ? Number(kept) : ctx.clock.now();
+export async function gatewayClock(store: Store, kind: 'system' | 'manual'): Promise<Clock> {
+  if (kind === 'system') return new SystemClock();
+  const kept = await getSetting(store, CLOCK_SETTING);
+  return new ManualClock(kept ? Number(kept) : Date.now());
 }
 
 /**
  * The context the HTTP app gets, built straight on the configured database. Logs go to stderr so
- * that stdout stays one JSON document. The clock is the system clock even when a gateway runs on
- * the manual one: registrations are stamped with the operator's real time.
+ * that stdout stays one JSON document. The clock is the system clock unless `clockOf` says
+ * otherwise, even when a gateway runs on the manual one: registrations are stamped with the
+ * operator's real time.
  */
-async function withCtx<T>(run: (ctx: Ctx) => Promise<T>): Promise<T> {
+export async function withCtx<T>(
+  run: (ctx: Ctx) => Promise<T>,
+  clockOf: (store: Store, config: Config) => Promise<Clock> = async () => new SystemClock(),
+): Promise<T> {
   const config = loadConfig();
   const store = await openStore(config.databaseUrl);
   try {
@@ -363,7 +368,7 @@ async function withCtx<T>(run: (ctx: Ctx) => Promise<T>): Promise<T> {
     const ctx: Ctx = {
       config,
       store,
-      clock: new SystemClock(),
+      clock: await clockOf(store, config),
       logger: pino({ level: 'warn' }, process.stderr),
       events: new EventBus<EngineEventMap>(),
       // The master key is read (or made, on a fresh data directory) only by a command that seals.
