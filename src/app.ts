@@ -40,6 +40,7 @@ import { auditHook } from './http/audit-hook.ts';
 import { newTrId } from './http/envelope.ts';
 import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-handler.ts';
 import type { Metrics } from './http/metrics.ts';
+import { completeDocument } from './http/openapi/document.ts';
 import { refuseBooleanScalars } from './http/strict-scalars.ts';
 
 export interface AppDeps {
@@ -105,6 +106,10 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
         },
       },
     },
+    transformObject: (generated) =>
+      'openapiObject' in generated
+        ? completeDocument(generated.openapiObject, { publicUrl: ctx.config.publicUrl })
+        : generated.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

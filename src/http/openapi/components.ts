@@ -1,0 +1,61 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+/*
+ * Named records of the OpenAPI document. A schema registered here is written once under
+ * components.schemas and every identical copy in the document becomes a $ref to it, so the
+ * routes keep their plain TypeBox schemas (Ajv validates them as before).
+ */
+
+const registry = new Map<string, TSchema>();
+
+/** Registers `schema` as the component `name` and returns it unchanged. */
+export function named<T extends TSchema>(name: string, schema: T): T {
+  const known = registry.get(name);
+  if (known && known !== schema) throw new Error(`OpenAPI component ${name} is named twice`);
+  registry.set(name, schema);
+  return schema;
+}
+
+export function namedComponents(): ReadonlyMap<string, TSchema> {
+  return registry;
+}
+
+export const Common = named(
+  'Common',
+  Type.Object(
+    {
+      authCode: Type.String({ description: 'A000 when the API key was accepted, else A401' }),
+      authResult: Type.String(),
+      providerTrId: Type.String({ description: "The gateway's tracking id of this call (also in its logs)" }),
+    },
+    { description: 'The common section of every client API response' },
+  ),
+);
+
+export const ErrorEnvelope = named(
+  'ErrorEnvelope',
+  Type.Object(
+    {
+      common: Common,
+      data: Type.Optional(
+        Type.Object({
+          code: Type.String({ description: 'The result code (docs/errors.md)' }),
+          result: Type.String({ description: "The code's text, with what was wrong" }),
+          ref: Type.Optional(Type.String()),
+        }),
+      ),
+    },
+    { description: 'A refused client API call: `data.code` says why (no `data` when authentication failed)' },
+  ),
+);
+
+export const OperatorError = named(
+  'OperatorError',
+  Type.Object(
+    {
+      code: Type.String({ description: 'The result code (docs/errors.md)' }),
+      result: Type.String({ description: "The code's text, with what was wrong" }),
+    },
+    { description: 'A refused operator or sandbox API call' },
+  ),
+);

@@ -1,0 +1,201 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { CODES, type Code } from '../../errors.ts';
+import { authFailure, failure, success } from '../envelope.ts';
+import { operationDocs } from './catalog.ts';
+import { namedComponents } from './components.ts';
+import type { OperationDoc } from './operation-doc.ts';
+import { canonical, type OpenApiSchema, toOpenApi } from './schema-convert.ts';
+
+/* Completes the document @fastify/swagger generates from the routes' request schemas. */
+
+/** The tracking id shown in examples (a real one has the same shape). */
+const EXAMPLE_TR_ID = 'mhx3q2k1000f3a9c1';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+type Api = 'client' | 'operator' | 'plain';
+
+function apiOf(path: string): Api {
+  if (path.startsWith('/api/')) return 'client';
+  if (path.startsWith('/admin/') || path.startsWith('/sandbox/')) return 'operator';
+  return 'plain';
+}
+
+/** Who may call: the client API key, the operator's token, or anyone (health, served files). */
+const SECURITY: Record<Api, unknown[]> = {
+  client: [{ apiKey: [] }],
+  operator: [{ adminToken: [] }],
+  plain: [],
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The codes every operation of an API can answer, by what the operation takes. */
+function commonCodes(api: Api, method: string, operation: Record<string, unknown>): Code[] {
+  if (api === 'plain') return [];
+  const codes: Code[] = ['A401', 'A910'];
+  if (api === 'client') codes.push('A020');
+  if (api === 'operator' && method !== 'get') codes.push('A403');
+  if (operation.requestBody) codes.push('A010', 'A300', 'A413', 'A415');
+  else if (Array.isArray(operation.parameters) && operation.parameters.length > 0) codes.push('A300');
+  return codes;
+}
+
+function errorResponses(api: Api, codes: readonly Code[]): Record<string, unknown> {
+  const byStatus = new Map<number, Code[]>();
+  for (const code of new Set(codes)) {
+    const status = CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    const examples: Record<string, unknown> = {};
+    for (const code of list) {
+      const value =
+        api === 'client'
+          ? code === 'A401'
+            ? authFailure(EXAMPLE_TR_ID, 'the API key is missing or unknown')
+            : failure(EXAMPLE_TR_ID, code)
+          : { code, result: CODES[code].text };
+      examples[code] = { summary: `${code} ${CODES[code].text}`, value };
+    }
+    const schema = { $ref: `#/components/schemas/${api === 'client' ? 'ErrorEnvelope' : 'OperatorError'}` };
+    out[String(status)] = {
+      description: list.map((c) => `${c} ${CODES[c].text}`).join('; '),
+      content: { 'application/json': { schema, examples } },
+    };
+  }
+  return out;
+}
+
+function clientEnvelope(doc: OperationDoc): OpenApiSchema {
+  const dataProps: Record<string, TSchema> = {
+    code: Type.String({ description: 'A000 on success' }),
+    result: Type.String(),
+  };
+  if (doc.response) dataProps.data = doc.response;
+  for (const [name, schema] of Object.entries(doc.dataFields ?? {})) dataProps[name] = schema;
+  return toOpenApi(
+    Type.Object({ common: namedComponents().get('Common') ?? Type.Any(), data: Type.Object(dataProps) }),
+  );
+}
+
+function successResponse(api: Api, doc: OperationDoc, existing: unknown): Record<string, unknown> {
+  if (doc.media) {
+    const schema = doc.media.type.startsWith('text/')
+      ? { type: 'string' }
+      : { type: 'string', format: 'binary' };
+    return { description: doc.media.description, content: { [doc.media.type]: { schema } } };
+  }
+  if (api === 'client') {
+    const example = success(EXAMPLE_TR_ID, doc.example, doc.exampleFields ?? {});
+    return {
+      description: 'Success (A000)',
+      content: { 'application/json': { schema: clientEnvelope(doc), example } },
+    };
+  }
+  const fallback =
+    isRecord(existing) && isRecord(existing.content) ? existing.content['application/json'] : undefined;
+  const schema = doc.response ? toOpenApi(doc.response) : isRecord(fallback) ? fallback.schema : undefined;
+  const media: Record<string, unknown> = {};
+  if (schema !== undefined) media.schema = schema;
+  if (doc.example !== undefined) media.example = doc.example;
+  return { description: 'Success', content: { 'application/json': media } };
+}
+
+function complete(path: string, method: string, operation: Record<string, unknown>): void {
+  const key = `${method.toUpperCase()} ${path}`;
+  const doc = operationDocs[key];
+  if (!doc) return; // test/http/openapi.test.ts names every route without a catalog entry
+  const api = apiOf(path);
+  operation.operationId = doc.operationId;
+  if (operation.security === undefined) operation.security = SECURITY[api];
+  if (typeof operation.summary !== 'string' && doc.summary) operation.summary = doc.summary;
+  operation.description = doc.description;
+  const responses = isRecord(operation.responses) ? operation.responses : {};
+  const status = String(doc.status ?? 200);
+  const existing = responses[status] ?? responses['200'];
+  operation.responses = {
+    [status]: successResponse(api, doc, existing),
+    ...errorResponses(api, [...commonCodes(api, method, operation), ...doc.errors]),
+  };
+  const body = operation.requestBody;
+  if (doc.requestExample !== undefined && isRecord(body) && isRecord(body.content)) {
+    const json = body.content['application/json'];
+    if (isRecord(json)) json.example = doc.requestExample;
+  }
+}
+
+/** Replaces every copy of a named component by a $ref to it (not the component's own root). */
+function refComponents(node: unknown, names: ReadonlyMap<string, string>, isRoot = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => refComponents(n, names));
+  if (!isRecord(node)) return node;
+  if (!isRoot) {
+    const name = names.get(canonical(node));
+    if (name) return { $ref: `#/components/schemas/${name}` };
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    // Examples are data, not schemas: an example equal to a schema's JSON stays as it is.
+    out[key] = key === 'example' || key === 'examples' ? value : refComponents(value, names);
+  }
+  return out;
+}
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  send: 'One send operation for SMS, LMS, MMS, infomsg, RCS and brand messages, with ordered failover',
+  reservations: 'Sends at a set time, and their management',
+  reports: 'Delivery reports (polling with acknowledgement) and inquiries',
+  files: 'Uploads: images and files that messages and templates name by fileKey',
+  infomsg: 'Informational template messages: templates, categories, review',
+  rcs: 'RCS brands, message bases and images',
+  mo: 'Inbound (MO) messages',
+  optout: "The account's opt-out list",
+  'two-factor authentication': 'Verification codes by SMS',
+  admin: 'The operator API (Bearer admin token)',
+  sandbox: 'The sandbox world: simulated handsets, the clock, reviews (Bearer admin token)',
+  system: 'Health, readiness and metrics',
+};
+
+export interface DocumentOptions {
+  readonly publicUrl: string;
+}
+
+/** @fastify/swagger's transformObject: operation ids, responses, errors, examples, components. */
+export function completeDocument(generated: object, options: DocumentOptions): Record<string, unknown> {
+  const openapi: Record<string, unknown> = Object.fromEntries(Object.entries(generated));
+  const paths = isRecord(openapi.paths) ? openapi.paths : {};
+  const tags = new Set<string>();
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isRecord(item)) continue;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!isRecord(operation)) continue;
+      complete(path, method, operation);
+      if (Array.isArray(operation.tags))
+        for (const t of operation.tags) if (typeof t === 'string') tags.add(t);
+    }
+  }
+  const schemas: Record<string, unknown> = {};
+  const names = new Map<string, string>();
+  for (const [name, schema] of namedComponents()) {
+    const converted = toOpenApi(schema);
+    schemas[name] = converted;
+    names.set(canonical(converted), name);
+  }
+  const components = isRecord(openapi.components) ? openapi.components : {};
+  const namedSchemas: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(schemas))
+    namedSchemas[name] = refComponents(schema, names, true);
+  return {
+    ...openapi,
+    servers: [{ url: options.publicUrl, description: 'This gateway (OMNIGATE_PUBLIC_URL)' }],
+    tags: [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    paths: refComponents(paths, names),
+    components: {
+      ...components,
+      schemas: { ...(isRecord(components.schemas) ? components.schemas : {}), ...namedSchemas },
+    },
+  };
+}

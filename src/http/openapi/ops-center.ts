@@ -1,0 +1,3 @@
+import type { OperationDocs } from './operation-doc.ts';
+
+export const centerDocs: OperationDocs = {};
