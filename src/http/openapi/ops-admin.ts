@@ -1,3 +1,3 @@
 import type { OperationDocs } from './operation-doc.ts';
 
-export const operatorDocs: OperationDocs = {};
+export const adminDocs: OperationDocs = {};
