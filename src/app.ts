@@ -31,6 +31,7 @@ import { sandboxTimelineRoutes } from './features/sandbox/timeline-routes.ts';
 import { sandboxVideoRoutes } from './features/sandbox/video-routes.ts';
 import { sandboxWorldRoutes } from './features/sandbox/world-routes.ts';
 import { sendRoutes } from './features/send/routes.ts';
+import { rootRoute } from './features/system/root-route.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { twofaRoutes } from './features/twofa/routes.ts';
 import type { FeaturePlugin } from './features/types.ts';
@@ -117,6 +118,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 5, fields: 50 } });
 
   await app.register(systemRoutes, { store: ctx.store, metrics });
+  await app.register(rootRoute, { console: ctx.config.console });
   await app.register(fileServeRoutes, { ctx });
   await app.register(videoUploadRoutes, { ctx });
 

@@ -79,16 +79,28 @@ export async function serve(config: Config): Promise<void> {
   const port = address && typeof address === 'object' ? address.port : config.port;
   const db = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'postgres';
   const base = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
-  // One write, token first: whoever waits for the "listening" line has the token too.
-  let banner = '';
+  // The one plain block among the JSON lines: a person must read and keep the token, and a log
+  // event would carry it into every log store. Written before "listening", so that whoever waits
+  // for that line has the token too.
   if (gw.adminTokenGenerated) {
-    banner +=
+    process.stdout.write(
       `Admin token (printed once; kept in ${config.dataDir}/admin-token): ${gw.adminToken}\n` +
-      `  Create an account: curl -s -X POST ${base}/admin/v1/accounts -H 'Authorization: Bearer ${gw.adminToken}' -H 'Content-Type: application/json' -d '{"name":"acme"}'\n`;
+        `  Create an account: curl -s -X POST ${base}/admin/v1/accounts -H "Authorization: Bearer $(cat ${config.dataDir}/admin-token)" -H 'Content-Type: application/json' -d '{"name":"acme"}'\n`,
+    );
   }
-  banner +=
-    `Omnigate listening on http://${config.host}:${port} (${db}; sandbox ${config.sandbox ? 'on' : 'off'}; ` +
-    `clock ${config.clock}; role ${config.role}). API docs: ${base}/docs\n` +
-    (config.console ? `Console: ${base}/console (sign in with the admin token)\n` : '');
-  process.stdout.write(banner);
+  // Start-up says where it listens even under LOG_LEVEL=warn (scripts and tests wait for this
+  // line); only `silent` silences it.
+  const startLog = config.logLevel === 'silent' ? log : log.child({}, { level: 'info' });
+  startLog.info(
+    {
+      url: `http://${config.host}:${port}`,
+      database: db,
+      sandbox: config.sandbox,
+      clock: config.clock,
+      role: config.role,
+      docs: `${base}/docs`,
+      ...(config.console ? { console: `${base}/console/` } : {}),
+    },
+    'listening',
+  );
 }

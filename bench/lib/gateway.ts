@@ -40,7 +40,7 @@ export async function startGateway(
     let out = '';
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      const m = /"url":"http:\/\/127\.0\.0\.1:(\d+)".*"msg":"listening"/.exec(out);
       if (m) resolve(Number(m[1]));
     });
     child.on('exit', () => reject(new Error(`gateway exited: ${out}`)));

@@ -18,7 +18,7 @@ export interface CachedRequest {
    * it is gone). null when nothing is sealed.
    */
   sealedUntil: number | null;
-  /** Each step's text and title split into parts once, not once per recipient (design.md §6). */
+  /** Each step's text and title split into parts once, not once per recipient (a request's 200 recipients share one split). */
   templates: Array<{
     text: Template;
     title: Template | null;

@@ -4,8 +4,8 @@ import https from 'node:https';
 
 /**
  * Signed POSTs to a client's webhook (reports now, MO messages later). The spec names the headers
- * and signs the timestamp header's value; design.md §4 fixes the encoding (lowercase hex) and
- * what the receiver answers ({"msgKey": <same>}, checked by the caller).
+ * and signs the timestamp header's value; Omnigate fixes the encoding (lowercase hex) and
+ * what the receiver answers (docs/webhooks.md) ({"msgKey": <same>}, checked by the caller).
  */
 
 export interface WebhookAnswer {

@@ -1,6 +1,6 @@
 /**
  * Message length in bytes, by the EUC-KR convention the spec's limits are written in
- * (design.md §4): a code point in U+0000..U+007F counts 1, any other character counts 2.
+ * (docs/decisions.md#sending): a code point in U+0000..U+007F counts 1, any other character counts 2.
  * Characters outside EUC-KR (emoji, Latin accents) also count 2: the convention counts
  * characters, it does not encode, so the limit a client computes matches ours.
  */

@@ -1,5 +1,5 @@
 /**
- * Recipient numbers (design.md §4: domestic `01012345678` form; international E.164 digits
+ * Recipient numbers (docs/decisions.md#sending: domestic `01012345678` form; international E.164 digits
  * without `+`). Only the shape is judged here: whether a carrier can deliver to a well-formed
  * number is learnt from its report, not guessed by the gateway.
  *

@@ -8,7 +8,7 @@ const instance = randomBytes(4).toString('hex');
 /**
  * Time-ordered identifiers: milliseconds, then a per-process sequence, then a per-process random
  * tag that keeps two instances apart. Ordered keys keep index inserts at the right edge of the B-tree (random
- * keys cut the insert rate about threefold in the prototype, design.md §6).
+ * keys cut the insert rate about threefold in a prototype of the send path: docs/architecture.md#data-model).
  */
 export function newId(prefix: string): string {
   const ms = Date.now();

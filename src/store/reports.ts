@@ -5,7 +5,7 @@ import type { Store } from './database.ts';
 import { newId } from './ids.ts';
 import { type Executor, enqueueJobs } from './jobs.ts';
 
-/** A delivery report as clients read it: every field a string (design.md §4). */
+/** A delivery report as clients read it: every field a string (docs/reports.md#the-report-record). */
 export interface ReportBody {
   msgKey: string;
   serviceType: string;

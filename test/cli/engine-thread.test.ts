@@ -58,7 +58,7 @@ describeEachDb('omnigate serve: the engine in its own thread', (db) => {
       LOG_LEVEL: 'warn',
     });
     try {
-      assert.match(s.output(), /role all/);
+      assert.match(s.output(), /"role":"all"/);
       // The thread runs its bundle (src/engine/thread-bundle.ts), not the tsx fallback.
       assert.doesNotMatch(s.output(), /could not bundle the engine thread/);
       const admin = `Bearer ${TOKEN}`;

@@ -29,6 +29,16 @@ describeEachDb('omnigate serve', (db) => {
     const first = await serve(db, dataDir);
     const token = /Admin token \(printed once[^)]*\): ([0-9a-f]{64})/.exec(first.output())?.[1];
     assert.ok(token, first.output());
+    assert.equal(first.output().split(token).length, 2, 'the token is printed exactly once');
+    // Beside the token's plain block, every line is a pino event; "listening" says where.
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((l) => l !== '' && !/^(Admin token| {2}Create an account)/.test(l));
+    const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const listening = events.find((e) => e.msg === 'listening');
+    assert.equal(listening?.url, `http://127.0.0.1:${first.port}`);
+    assert.equal(listening?.docs, `http://127.0.0.1:${first.port}/docs`);
     assert.equal(statSync(join(dataDir, 'admin-token')).mode & 0o777, 0o600);
     const ok = await fetch(`http://127.0.0.1:${first.port}/sandbox/v1/clock`, {
       headers: { authorization: `Bearer ${token}` },

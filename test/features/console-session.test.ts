@@ -175,7 +175,7 @@ describeEachDb('console sessions', (db) => {
     assert.equal(res.statusCode, 200);
   });
 
-  test('/console is served with a strict CSP; its assets are local; / leads to it', async () => {
+  test('/console is served with a strict CSP; its assets are local', async () => {
     const page = await t.request({ method: 'GET', url: '/console' });
     assert.equal(page.statusCode, 200);
     assert.match(String(page.headers['content-type']), /text\/html/);
@@ -197,9 +197,6 @@ describeEachDb('console sessions', (db) => {
     assert.equal(deep.statusCode, 200, 'a console address can be reloaded');
     const missing = await t.request({ method: 'GET', url: '/console/assets/app-000000000000.js' });
     assert.equal(missing.statusCode, 404);
-    const root = await t.request({ method: 'GET', url: '/' });
-    assert.equal(root.statusCode, 302);
-    assert.equal(root.headers.location, '/console');
   });
 });
 

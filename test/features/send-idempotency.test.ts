@@ -5,7 +5,7 @@ import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 
 /*
- * idempotencyKey and idempotencyTtl (spec, Shared behaviours 4; design.md §4): a replay within
+ * idempotencyKey and idempotencyTtl (spec, Shared behaviours 4; docs/decisions.md#sending): a replay within
  * the TTL answers HTTP 200, data.code A000 and A301 on every recipient with the msgKey of the
  * first send, and sends nothing. The TTL defaults to 86400 s. Keys are per account.
  */

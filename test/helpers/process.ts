@@ -55,7 +55,7 @@ export async function serveProcess(env: Record<string, string>): Promise<Served>
       });
       void exit.then(() => reject(new Error(`exited before ${re}; output:\n${out}`)));
     });
-  await waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1]);
+  await waitFor(/"url":"http:\/\/127\.0\.0\.1:(\d+)".*"msg":"listening"/);
+  const port = Number(/"url":"http:\/\/127\.0\.0\.1:(\d+)".*"msg":"listening"/.exec(out)?.[1]);
   return { child, port, base: `http://127.0.0.1:${port}`, output: () => out, exit, waitFor };
 }

@@ -19,7 +19,7 @@ export interface AdminRoutesOptions {
   onKeysChanged: () => void;
 }
 
-/** The operator API (design.md §4): accounts, their keys and settings; registrations below. */
+/** The operator API (docs/operations.md#operator-api): accounts, their keys and settings; registrations below. */
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (
   app,
   { ctx, onKeysChanged },

@@ -69,8 +69,6 @@ export const consoleRoutes: FastifyPluginAsync<{ config: Config }> = async (app,
       .type('text/html; charset=utf-8')
       .send(indexHtml(b));
   };
-  // The gateway's root leads a person who opens it in a browser to the console.
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/console'));
   app.get('/console', { schema: { hide: true } }, page);
   app.get('/console/*', { schema: { hide: true } }, page);
   app.get<{ Params: { name: string } }>(

@@ -97,7 +97,7 @@ export async function receiveMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo> {
  * receiveMo for a network connector. An MO that no account can take (an unregistered number, a
  * malformed field) is logged and dropped, answering null: the network gets its acknowledgement
  * all the same, since refusing it would only make the carrier resend what nobody can receive.
- * Numbers and text stay out of the log line (design.md §5).
+ * Numbers and text stay out of the log line (docs/security.md#threat-model: logs above debug hold neither).
  */
 export async function receiveNetworkMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo | null> {
   try {

@@ -8,7 +8,7 @@ export const MO_RETRY_DELAYS_S = [10, 30, 60, 120, 300, 600, 1800, 3600] as cons
 /** A schedule ends 24 h after it started: no attempt is scheduled later than that. */
 export const MO_GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 
-/** design.md §4: no answer within 5 s is a failure. */
+/** No answer within 5 s is a failure (docs/webhooks.md#the-answer). */
 export const MO_WEBHOOK_TIMEOUT_MS = 5000;
 
 /** Delay after the n-th failed attempt of a schedule (n from 1); the last step repeats. */

@@ -24,7 +24,7 @@ import {
 /**
  * How long the carrier's review of a brand change takes, on the gateway clock. The gateway stands
  * in for the carrier and approves every change that passed its checks; a few seconds, as the
- * other automatic reviews (design.md §4), so a test moves the clock rather than waiting.
+ * other automatic reviews (docs/decisions.md#rcs-center), so a test moves the clock rather than waiting.
  */
 export const BRAND_REVIEW_SECONDS = 10;
 

@@ -17,7 +17,7 @@ export async function reportInquiry(
   return { msgKey: input.msgKey, report };
 }
 
-/** One attempt as existing clients read it: every field a string (design.md §4). */
+/** One attempt as existing clients read it: every field a string (docs/reports.md#inquiry). */
 export interface AttemptView {
   msgKey: string;
   serviceType: string;

@@ -5,7 +5,7 @@ import { ackPollBatch, type ReportBody, takePollBatch } from '../../store/report
 export interface PollView {
   /** The batch id to acknowledge; "" when nothing waits. */
   reportId: string;
-  /** null, not [], when nothing waits (design.md §4). */
+  /** null, not [], when nothing waits: what existing clients read (docs/reports.md#polling). */
   report: ReportBody[] | null;
 }
 

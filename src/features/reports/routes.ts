@@ -18,7 +18,7 @@ export const reportRoutes: FeaturePlugin = async (app, { ctx }) => {
     success(req.id, await pollReports(ctx, accountOf(req))),
   );
 
-  // Answers the envelope, never an empty 204 (design.md §4).
+  // Answers the envelope, never an empty 204: clients parse every answer as JSON (docs/reports.md#polling).
   app.delete('/api/comm/v1/report/polling/:reportId', { schema: S.pollingAck }, async (req) =>
     success(req.id, await ackReports(ctx, { accountId: accountOf(req), reportId: req.params.reportId })),
   );

@@ -5,7 +5,7 @@ import { postSignedJson } from '../../http/webhook-client.ts';
 import { type Account, getAccounts } from '../../store/accounts.ts';
 import { getReports, markReportsAcked, type StoredReport } from '../../store/reports.ts';
 
-/** design.md §4: no answer within 5 s is a failure. */
+/** No answer within 5 s is a failure (docs/reports.md#webhook). */
 export const REPORT_WEBHOOK_TIMEOUT_MS = 5000;
 
 export type Delivery = 'delivered' | 'already-acknowledged' | 'gone';

@@ -25,7 +25,7 @@ function who(principal: KeyPrincipal | null): KeyPrincipal {
   return principal;
 }
 
-/** Reservation sends and their management (design.md §4). */
+/** Reservation sends and their management (docs/api.md#reservations, docs/decisions.md#reservations). */
 export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
   const dir = new Directory(ctx);
 

@@ -4,7 +4,7 @@ import { Nullable } from '../../http/schema-types.ts';
 /*
  * The send body. Channel objects are described for the OpenAPI page, but their rules are checked
  * in code (channels/), where each broken rule gets its own result code. Unknown fields are ignored,
- * as existing clients send them (design.md §4).
+ * as existing clients send them (docs/decisions.md#foundation).
  */
 
 const Str = (description?: string) => Type.String(description ? { description } : {});

@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable } from '../../http/schema-types.ts';
 
-/* Bodies of the 2FA endpoints. Unknown fields are ignored; null counts as absent (design.md §4). */
+/* Bodies of the 2FA endpoints. Unknown fields are ignored; null counts as absent, as for every client body (docs/decisions.md#sending). */
 
 const UserRef = Type.Optional(
   Nullable(Type.String({ maxLength: 200, description: 'client reference, echoed back (at most 200)' })),

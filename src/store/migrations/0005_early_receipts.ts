@@ -3,7 +3,7 @@ import type { Capabilities } from '../capabilities.ts';
 
 /**
  * Receipts that arrive before the submission they answer is recorded (a carrier's delivery receipt
- * can overtake its submit answer, design.md §2). They wait here, matched by the network's own id.
+ * can overtake its submit answer: docs/architecture.md#connectors). They wait here, matched by the network's own id.
  */
 export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema
