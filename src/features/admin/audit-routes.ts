@@ -9,7 +9,8 @@ import { Cursor, Limit, opsAnswers, opsDoc, Time } from './ops-doc.ts';
 
 const AuditQuery = Type.Object({ limit: Limit, cursor: Cursor });
 
-const AuditPage = Type.Object({
+/** The answer of GET /admin/v1/audit (named in the OpenAPI document: http/openapi/components-admin.ts). */
+export const AuditPage = Type.Object({
   entries: Type.Array(
     Type.Object({
       id: Type.Integer(),
