@@ -42,7 +42,53 @@ function commonCodes(api: Api, method: string, operation: Record<string, unknown
   return codes;
 }
 
-function errorResponses(api: Api, codes: readonly Code[]): Record<string, unknown> {
+/**
+ * How a refusal reads: the client envelope, the operator's `{code, result}`, or, on the plain
+ * routes, what each answers: served files the client envelope (their URLs are what the client
+ * API's uploads handed out), the direct video upload `{errCode, message}`; health, readiness and
+ * metrics answer no result code (what they do answer is in their otherResponses).
+ */
+type ErrorStyle = 'client' | 'operator' | 'upload' | 'none';
+
+function errorStyleOf(path: string): ErrorStyle {
+  const api = apiOf(path);
+  if (api !== 'plain') return api;
+  if (path.startsWith('/files/')) return 'client';
+  if (path.startsWith('/video-upload/')) return 'upload';
+  return 'none';
+}
+
+/** The direct video upload's refusal (not the envelope: the spec's upload answers this). */
+const UPLOAD_ERROR = {
+  type: 'object',
+  required: ['errCode', 'message'],
+  properties: {
+    errCode: { type: 'string', description: 'The result code (docs/errors.md)' },
+    message: { type: 'string', description: "The code's text, with what was wrong" },
+  },
+  description: 'A refused direct video upload',
+};
+
+function errorExample(style: ErrorStyle, code: Code): unknown {
+  if (style === 'client') {
+    return code === 'A401'
+      ? authFailure(EXAMPLE_TR_ID, 'the API key is missing or unknown')
+      : failure(EXAMPLE_TR_ID, code);
+  }
+  if (style === 'upload') return { errCode: code, message: CODES[code].text };
+  return { code, result: CODES[code].text };
+}
+
+function errorSchema(style: ErrorStyle): unknown {
+  if (style === 'client') return { $ref: '#/components/schemas/ErrorEnvelope' };
+  if (style === 'upload') return UPLOAD_ERROR;
+  return { $ref: '#/components/schemas/OperatorError' };
+}
+
+function errorResponses(key: string, style: ErrorStyle, codes: readonly Code[]): Record<string, unknown> {
+  if (style === 'none' && codes.length > 0) {
+    throw new Error(`${key} answers no result code: document its refusals in otherResponses`);
+  }
   const byStatus = new Map<number, Code[]>();
   for (const code of new Set(codes)) {
     const status = CODES[code].status;
@@ -52,19 +98,33 @@ function errorResponses(api: Api, codes: readonly Code[]): Record<string, unknow
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const examples: Record<string, unknown> = {};
     for (const code of list) {
-      const value =
-        api === 'client'
-          ? code === 'A401'
-            ? authFailure(EXAMPLE_TR_ID, 'the API key is missing or unknown')
-            : failure(EXAMPLE_TR_ID, code)
-          : { code, result: CODES[code].text };
-      examples[code] = { summary: `${code} ${CODES[code].text}`, value };
+      examples[code] = { summary: `${code} ${CODES[code].text}`, value: errorExample(style, code) };
     }
-    const schema = { $ref: `#/components/schemas/${api === 'client' ? 'ErrorEnvelope' : 'OperatorError'}` };
+    const schema = errorSchema(style);
     out[String(status)] = {
       description: list.map((c) => `${c} ${CODES[c].text}`).join('; '),
       content: { 'application/json': { schema, examples } },
     };
+  }
+  return out;
+}
+
+/** The responses without a result code an operation declares (written as they are). */
+function otherResponses(
+  key: string,
+  doc: OperationDoc,
+  taken: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [status, other] of Object.entries(doc.otherResponses ?? {})) {
+    if (taken[status] !== undefined) throw new Error(`${key}: status ${status} is documented twice`);
+    const media: Record<string, unknown> = {};
+    if (other.schema) media.schema = toOpenApi(other.schema);
+    if (other.example !== undefined) media.example = other.example;
+    out[status] =
+      Object.keys(media).length > 0
+        ? { description: other.description, content: { 'application/json': media } }
+        : { description: other.description };
   }
   return out;
 }
@@ -116,10 +176,11 @@ function complete(path: string, method: string, operation: Record<string, unknow
   const responses = isRecord(operation.responses) ? operation.responses : {};
   const status = String(doc.status ?? 200);
   const existing = responses[status] ?? responses['200'];
-  operation.responses = {
+  const documented = {
     [status]: successResponse(api, doc, existing),
-    ...errorResponses(api, [...commonCodes(api, method, operation), ...doc.errors]),
+    ...errorResponses(key, errorStyleOf(path), [...commonCodes(api, method, operation), ...doc.errors]),
   };
+  operation.responses = { ...documented, ...otherResponses(key, doc, documented) };
   const body = operation.requestBody;
   if (doc.requestExample !== undefined && isRecord(body) && isRecord(body.content)) {
     const json = body.content['application/json'];

@@ -23,14 +23,30 @@ export interface OperationDoc {
   readonly status?: number;
   /** A success that is not JSON: a file, metrics text, an event stream, a redirect. */
   readonly media?: { readonly type: string; readonly description: string };
-  /** Result codes this operation answers besides those every operation of its API can give. */
+  /**
+   * Result codes this operation answers besides those every operation of its API can give. On the
+   * plain routes (no /api, /admin or /sandbox prefix) only where the route answers a coded body:
+   * /files answers the client API's envelope, /video-upload `{errCode, message}`.
+   */
   readonly errors: readonly Code[];
+  /**
+   * Responses that carry no result code, by HTTP status (the 503 of /readyz): written as they are.
+   * A status here must not also be one of the operation's coded errors.
+   */
+  readonly otherResponses?: Readonly<Record<string, OtherResponse>>;
   /** The payload of a real response (what `response` describes). */
   readonly example?: unknown;
   /** `data.ref` / `data.resvKey` of that real response, when the operation answers them. */
   readonly exampleFields?: Readonly<Record<string, string>>;
   /** A request body that this operation accepts. */
   readonly requestExample?: unknown;
+}
+
+/** A response without a result code: its JSON body's schema and a real body, or no body at all. */
+export interface OtherResponse {
+  readonly description: string;
+  readonly schema?: TSchema;
+  readonly example?: unknown;
 }
 
 /** Keyed by `METHOD /path/{param}`, as the OpenAPI document writes the path. */
