@@ -51,7 +51,9 @@ export const ReportRecord = Type.Object({
   reportTime: Kst('when the result was known'),
   sendTime: Kst('when the message was handed to the network'),
   carrier: Type.String(),
-  ref: Type.String({ description: 'the destinations[].ref given with the recipient; "" when none' }),
+  ref: Type.String({
+    description: 'the recipient\'s destinations[].ref; without one, the request\'s ref; "" when neither',
+  }),
 });
 
 export const MsgKeyParams = Type.Object({ msgKey: Type.String({ minLength: 1, maxLength: 100 }) });
