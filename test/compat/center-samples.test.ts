@@ -186,18 +186,28 @@ describeEachDb('compatibility: template and brand message samples', (db) => {
       await post(gm, S.BROADCAST, { ...group, template_code: 'CP-BC', send_start_at: '2026-12-01 11:00:00' }),
     );
     const rec = created.brandmessage;
+    // The record as the spec types it: requestId a string, the counts integers.
     strings(
       rec,
-      ['status', 'sendStartAt', 'campaignId', 'pushAlarm', 'senderKey', 'templateCode', 'msgType'],
+      [
+        'requestId',
+        'status',
+        'sendStartAt',
+        'campaignId',
+        'pushAlarm',
+        'senderKey',
+        'templateCode',
+        'msgType',
+      ],
       'broadcast',
     );
-    for (const f of ['requestId', 'tpsLimit', 'expectedCount', 'sendCount']) {
-      assert.ok(['number', 'string'].includes(typeof rec[f]), `broadcast.${f}: ${JSON.stringify(rec)}`);
+    for (const f of ['tpsLimit', 'expectedCount', 'sendCount']) {
+      assert.ok(Number.isInteger(rec[f]), `broadcast.${f}: ${JSON.stringify(rec)}`);
     }
     assert.equal(rec.status, 'READY');
     assert.equal(rec.sendStartAt, '2026-12-01 11:00:00');
-    assert.equal(Number(rec.tpsLimit), 100);
-    assert.equal(Number(rec.sendCount), 0);
+    assert.equal(rec.tpsLimit, 100);
+    assert.equal(rec.sendCount, 0);
     const requestId = String(rec.requestId);
 
     const status = ok<{ brandmessage: Record<string, unknown> }>(

@@ -112,6 +112,7 @@ describeEachDb('compatibility: every answer is the envelope', (db) => {
       ['DELETE', '/api/comm/v1/send/omni'],
       ['PATCH', '/api/comm/v1/report/polling'],
       ['GET', '/api/verify/v1/2fa/request'],
+      ['GET', '/api'],
     ];
     for (const [method, url] of cases) {
       const r = await call(t, c.apiKey, method, url);

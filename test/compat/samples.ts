@@ -112,7 +112,7 @@ export const SEND_BRAND_FREE_TEXT = `{
 export const SEND_BRAND_FREE_CONTENT = `{
   "destinations": [ { "to": "<phone_number>" } ],
   "messageFlow": [
-    { "brandmessage": { "sendType": "free", "msgType": "FT", "senderKey": "<sender_key>", "content": "이번 주 혜택을 확인하세요.", "targeting": "I", "pushAlarm": "Y", "responseMethod": "polling", "timeout": "180" } }
+    { "brandmessage": { "sendType": "free", "msgType": "FT", "senderKey": "<sender_key>", "content": "이번 주 혜택을 확인하세요.", "targeting": "I", "pushAlarm": "Y", "discountRate": "10", "responseMethod": "polling", "timeout": "180" } }
   ]
 }`;
 
