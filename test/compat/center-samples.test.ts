@@ -255,10 +255,25 @@ describeEachDb('compatibility: template and brand message samples', (db) => {
       await post(`${video}/upload/register`, S.VIDEO_UPLOAD_REGISTER),
     );
     strings(up.brandmessage.video, ['vid', 'uploadUrl', 'token'], 'video upload');
-    const both = await post(`${video}/register`, S.VIDEO_REGISTER_BOTH, {
-      vid: String(up.brandmessage.video.vid),
-    });
+    const vid = String(up.brandmessage.video.vid);
+    const both = await post(`${video}/register`, S.VIDEO_REGISTER_BOTH, { vid });
     assert.equal(both.body.data.code, 'A502', both.raw);
+    // Once encoded and public, the same video registered by vid alone.
+    const state = await t.request({
+      method: 'POST',
+      url: `/sandbox/v1/videos/${vid}/state`,
+      admin: true,
+      body: { status: 'PUBLIC' },
+    });
+    assert.equal(state.statusCode, 200, state.body);
+    const registered = ok<{ brandmessage: { video: Record<string, unknown> } }>(
+      await post(`${video}/register`, S.VIDEO_REGISTER, { vid }),
+    );
+    strings(registered.brandmessage.video, ['vid', 'status', 'title', 'videoUrl'], 'registered video');
+    const one = ok<{ brandmessage: { video: Record<string, unknown> } }>(
+      await get(`${video}?vid=${vid}&senderKey=${c.senderKey}`),
+    );
+    assert.equal(one.brandmessage.video.status, 'PUBLIC');
     // Every output of the video table is under data.data.brandmessage.video, the list's too.
     const listed = ok<{
       brandmessage: { video: { totalCount: unknown; videos: Record<string, unknown>[] } };

@@ -264,6 +264,12 @@ export const VIDEO_UPLOAD_REGISTER = `{
   "fileSize": "1048576"
 }`;
 
+export const VIDEO_REGISTER = `{
+  "senderKey": "<sender_key>",
+  "vid": "<vid>"
+}`;
+
+/** Both vid and videoUrl: the specification's A502. */
 export const VIDEO_REGISTER_BOTH = `{
   "senderKey": "<sender_key>",
   "vid": "<vid>",
@@ -279,3 +285,21 @@ export const TWOFA_REQUEST = `{ "to": "<phone_number>", "userRef": "user-ref-4" 
 export const TWOFA_REQUEST_STATIC = `{ "to": "<phone_number>", "authNumber": "123456", "userRef": "user-ref-5" }`;
 export const TWOFA_VERIFY = `{ "authNumber": "<auth_number>", "to": "<phone_number>", "requestId": "<request_id>", "userRef": "user-ref-6" }`;
 export const TWOFA_LOGS = `{ "requestDate": "<request_date>", "requestId": "<request_id>", "userRef": "user-ref-7" }`;
+
+/** RCS card with an image: `body.media` from POST /api/comm/v1/file/rcs. */
+export const SEND_RCS_MEDIA = `{
+  "destinations": [ { "to": "<phone_number>" } ],
+  "messageFlow": [
+    { "rcs": { "from": "<sender_number>", "formatId": "SMwThM00", "brandKey": "<brand_key>", "body": { "title": "신상품", "description": "가을 신상품을 만나보세요.", "media": "<media>" } } }
+  ]
+}`;
+
+/** The friend group of a number-list file (`fileKey` from POST .../friendGroup/file). */
+export const FRIEND_GROUP_FILE = `{
+  "friendGroup": { "senderKey": "<sender_key>", "friendGroupKey": "<friend_group_key>", "fileKey": "<file_key>" }
+}`;
+
+/** The `regBrand` form field of PUT /api/comm/v1/center/rcs/brand. */
+export const RCS_REG_BRAND = `{
+  "name": "옴니 브랜드", "description": "옴니게이트 공식 브랜드", "tel": "0212345678", "webSiteUrl": "https://omni.example"
+}`;
