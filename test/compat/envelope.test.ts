@@ -147,6 +147,23 @@ describeEachDb('compatibility: every answer is the envelope', (db) => {
     assert.equal(envelopeOf(r).body.data.code, 'A820', r.body);
   });
 
+  test('the Content-Type spellings of common HTTP clients are JSON', async () => {
+    for (const type of [
+      'application/json;charset=UTF-8',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+    ]) {
+      const res = await t.gw.app.inject({
+        method: 'POST',
+        url: '/api/comm/v1/send/omni',
+        headers: { authorization: c.apiKey, 'content-type': type },
+        payload: S.fill(S.SEND_BRAND_FREE_CONTENT, v()),
+      });
+      const [d] = ok<{ destinations: { code: string }[] }>(envelopeOf(res)).destinations;
+      assert.equal(d?.code, 'A000', type);
+    }
+  });
+
   test('no key, an unknown key: A401 in the envelope', async () => {
     for (const authorization of [undefined, 'not-a-key']) {
       const res = await t.gw.app.inject({
