@@ -2,9 +2,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES, type Code, GatewayError, resultText } from '../errors.ts';
 import { failure } from './envelope.ts';
 
-/** Client API paths answer in the spec's envelope; operator and sandbox paths in plain JSON. */
+/**
+ * Client API paths answer in the spec's envelope; operator and sandbox paths in plain JSON. The
+ * bare `/api` (a client whose base address lost its path) is the client API's too: its 404 must
+ * parse as the envelope like any other.
+ */
 export function isClientPath(url: string): boolean {
-  return url.startsWith('/api/');
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
 }
 
 export function sendCoded(

@@ -145,18 +145,23 @@ describeEachDb('admin: broadcasts of every account', (db) => {
 
   test('pause, resume, terminate as the account would, with progress; filters and pages', async () => {
     const b = api(t, c);
-    const id = b.record(
-      await b.create({
-        templateCode: 'PLAIN',
-        friendGroupKey: 'g20',
-        sendStartAt: '2026-11-23 10:10:00',
-        tpsLimit: 4,
-      }),
-    ).requestId;
+    // The client API answers requestId as a string of digits; the operator API as a number.
+    const id = Number(
+      b.record(
+        await b.create({
+          templateCode: 'PLAIN',
+          friendGroupKey: 'g20',
+          sendStartAt: '2026-11-23 10:10:00',
+          tpsLimit: 4,
+        }),
+      ).requestId,
+    );
     const o = api(t, other);
-    const oid = o.record(
-      await o.create({ templateCode: 'PLAIN', friendGroupKey: 'o12', sendStartAt: '2026-11-23 11:00:00' }),
-    ).requestId;
+    const oid = Number(
+      o.record(
+        await o.create({ templateCode: 'PLAIN', friendGroupKey: 'o12', sendStartAt: '2026-11-23 11:00:00' }),
+      ).requestId,
+    );
 
     const ready = await list();
     assert.deepEqual(

@@ -9,7 +9,8 @@ import { brandTemplate } from '../helpers/templates.ts';
 export const BASE = '/api/comm/v1/center/brandmessage/groupMessage';
 
 export interface BroadcastRecord {
-  requestId: number;
+  /** A string of digits, as the spec's record types it. */
+  requestId: string;
   status: string;
   sendStartAt: string;
   campaignId: string;
@@ -82,11 +83,12 @@ export function api(t: TestGateway, c: Client) {
   return {
     create: (o: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       call('POST', BASE, { brandmessage: { senderKey: c.senderKey, ...o }, ...extra }),
-    get: (requestId: number) => call('GET', `${BASE}?senderKey=${c.senderKey}&requestId=${requestId}`),
-    act: (action: 'pause' | 'resume' | 'terminate', requestId: number) =>
+    get: (requestId: string | number) =>
+      call('GET', `${BASE}?senderKey=${c.senderKey}&requestId=${requestId}`),
+    act: (action: 'pause' | 'resume' | 'terminate', requestId: string | number) =>
       call('POST', `${BASE}/${action}`, { brandmessage: { senderKey: c.senderKey, requestId } }),
     record,
-    async status(requestId: number): Promise<BroadcastRecord> {
+    async status(requestId: string | number): Promise<BroadcastRecord> {
       return record(await call('GET', `${BASE}?senderKey=${c.senderKey}&requestId=${requestId}`));
     },
   };

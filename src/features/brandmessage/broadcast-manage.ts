@@ -40,6 +40,20 @@ export function view(b: Broadcast): BroadcastView {
   };
 }
 
+/**
+ * data.data.brandmessage as the client API answers it. The spec's broadcast record types
+ * requestId as a string: a client decoding into a string field (Go, Swift, Kotlin) fails on a JSON
+ * number, so the client API answers its digits as a string, while requests may give it either
+ * way. The operator API keeps the number (view()), which its console sorts and links by.
+ */
+export interface BroadcastRecord extends Omit<BroadcastView, 'requestId'> {
+  requestId: string;
+}
+
+export function record(b: Broadcast): BroadcastRecord {
+  return { ...view(b), requestId: String(b.requestId) };
+}
+
 /** The account's broadcast of that profile; anything else is not found (A820). */
 export async function loadOwn(
   ctx: Ctx,

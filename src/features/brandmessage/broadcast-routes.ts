@@ -6,7 +6,7 @@ import type { KeyPrincipal } from '../../store/accounts.ts';
 import { getProfile } from '../../store/profiles.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { createBroadcast, DEFAULT_TPS, MAX_TPS } from './broadcast-create.ts';
-import { loadOwn, pause, resume, terminate, view } from './broadcast-manage.ts';
+import { loadOwn, pause, record, resume, terminate } from './broadcast-manage.ts';
 import { ActionBody, CreateBody, EstimateQuery, GetQuery } from './broadcast-schema.ts';
 
 const BASE = '/api/comm/v1/center/brandmessage/groupMessage';
@@ -29,7 +29,7 @@ export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
     BASE,
     { schema: { tags, security, summary: 'Schedule a broadcast (READY, sendCount 0)', body: CreateBody } },
     async (req) =>
-      success(req.id, { brandmessage: view(await createBroadcast(ctx, who(req.principal), req.body)) }),
+      success(req.id, { brandmessage: record(await createBroadcast(ctx, who(req.principal), req.body)) }),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
     async (req) => {
       const p = who(req.principal);
       const b = await loadOwn(ctx, p.account.id, req.query.senderKey, req.query.requestId);
-      return success(req.id, { brandmessage: view(b) });
+      return success(req.id, { brandmessage: record(b) });
     },
   );
 
@@ -50,7 +50,7 @@ export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
     app.post(`${BASE}/${suffix}`, { schema: { tags, security, summary, body: ActionBody } }, async (req) => {
       const { senderKey, requestId } = req.body.brandmessage;
       const b = await action(ctx, who(req.principal).account.id, senderKey, requestId);
-      return success(req.id, { brandmessage: view(b) });
+      return success(req.id, { brandmessage: record(b) });
     });
   }
 
