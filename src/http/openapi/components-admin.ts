@@ -103,7 +103,7 @@ export const Overview = named('Overview', openApi30(O.Overview));
 export const PolicyRule = named('PolicyRule', P.addRule.response[200]);
 export const PolicyRulePage = named('PolicyRulePage', P.listRules.response[200]);
 export const RemovedPolicyRule = named('RemovedPolicyRule', P.removeRule.response[200]);
-export const OptOut = named('OptOut', P.OptOutEntry);
+// OptOutEntry (components-messaging.ts) is the same record: one entry whoever reads it.
 export const AccountOptOutPage = named('AccountOptOutPage', P.adminList.response[200]);
 export const AccountOptOutsAdded = named('AccountOptOutsAdded', P.adminAdd.response[200]);
 export const AccountOptOutRemoved = named('AccountOptOutRemoved', P.adminRemove.response[200]);

@@ -59,3 +59,25 @@ export const OperatorError = named(
     { description: 'A refused operator or sandbox API call' },
   ),
 );
+
+export const TwoFactorErrorEnvelope = named(
+  'TwoFactorErrorEnvelope',
+  Type.Object(
+    {
+      common: Common,
+      data: Type.Optional(
+        Type.Object(
+          {
+            code: Type.String({ description: 'The result code (docs/errors.md)' }),
+            result: Type.String({ description: "The code's text, with what was wrong" }),
+            resultMsg: Type.String({ description: 'The same text' }),
+            userRef: Type.String({ description: "The request's userRef, or empty" }),
+          },
+          // The endpoint's own fields come too, blank (or the request's id when it is known).
+          { additionalProperties: Type.Union([Type.String(), Type.Array(Type.Unknown())]) },
+        ),
+      ),
+    },
+    { description: "A refused 2FA call: the endpoint's own shape, with `data.code` saying why" },
+  ),
+);

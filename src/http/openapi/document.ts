@@ -48,9 +48,11 @@ function commonCodes(api: Api, method: string, operation: Record<string, unknown
  * API's uploads handed out), the direct video upload `{errCode, message}`; health, readiness and
  * metrics answer no result code (what they do answer is in their otherResponses).
  */
-type ErrorStyle = 'client' | 'operator' | 'upload' | 'none';
+type ErrorStyle = 'client' | 'twofa' | 'operator' | 'upload' | 'none';
 
 function errorStyleOf(path: string): ErrorStyle {
+  // 2FA refusals keep the endpoint's own data shape (src/features/twofa/answer.ts).
+  if (path.startsWith('/api/verify/')) return 'twofa';
   const api = apiOf(path);
   if (api !== 'plain') return api;
   if (path.startsWith('/files/')) return 'client';
@@ -76,12 +78,18 @@ function errorExample(style: ErrorStyle, code: Code): unknown {
       : failure(EXAMPLE_TR_ID, code);
   }
   if (style === 'upload') return { errCode: code, message: CODES[code].text };
+  if (style === 'twofa') {
+    if (code === 'A401') return authFailure(EXAMPLE_TR_ID, 'the API key is missing or unknown');
+    const { common, data } = failure(EXAMPLE_TR_ID, code);
+    return { common, data: { ...data, resultMsg: data?.result ?? '', userRef: '' } };
+  }
   return { code, result: CODES[code].text };
 }
 
 function errorSchema(style: ErrorStyle): unknown {
   if (style === 'client') return { $ref: '#/components/schemas/ErrorEnvelope' };
   if (style === 'upload') return UPLOAD_ERROR;
+  if (style === 'twofa') return { $ref: '#/components/schemas/TwoFactorErrorEnvelope' };
   return { $ref: '#/components/schemas/OperatorError' };
 }
 
@@ -149,7 +157,8 @@ function successResponse(api: Api, doc: OperationDoc, existing: unknown): Record
     return { description: doc.media.description, content: { [doc.media.type]: { schema } } };
   }
   if (api === 'client') {
-    const example = success(EXAMPLE_TR_ID, doc.example, doc.exampleFields ?? {});
+    const example = success(EXAMPLE_TR_ID, doc.example);
+    if (example.data) Object.assign(example.data, doc.exampleFields);
     return {
       description: 'Success (A000)',
       content: { 'application/json': { schema: clientEnvelope(doc), example } },

@@ -36,8 +36,8 @@ export interface OperationDoc {
   readonly otherResponses?: Readonly<Record<string, OtherResponse>>;
   /** The payload of a real response (what `response` describes). */
   readonly example?: unknown;
-  /** `data.ref` / `data.resvKey` of that real response, when the operation answers them. */
-  readonly exampleFields?: Readonly<Record<string, string>>;
+  /** The other fields of that real response's `data` (`ref`, `resvKey`, 2FA's fields). */
+  readonly exampleFields?: Readonly<Record<string, unknown>>;
   /** A request body that this operation accepts. */
   readonly requestExample?: unknown;
 }

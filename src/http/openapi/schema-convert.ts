@@ -31,6 +31,11 @@ function convert(node: unknown): unknown {
       if (value.length > 0) out.example = value[0];
       continue;
     }
+    // Type.Record: 3.0 has no patternProperties; any key maps to the value's schema.
+    if (key === 'patternProperties' && isRecord(value) && Object.keys(value).length === 1) {
+      out.additionalProperties = convert(Object.values(value)[0]);
+      continue;
+    }
     if (key === 'properties' && isRecord(value)) {
       const props: OpenApiSchema = {};
       for (const [name, prop] of Object.entries(value)) props[name] = convert(prop);
@@ -39,10 +44,16 @@ function convert(node: unknown): unknown {
     }
     out[key] = convert(value);
   }
+  // Type.Null() alone (3.0 has no null type): a value that can only be null.
+  if (out.type === 'null') {
+    out.type = 'string';
+    out.nullable = true;
+    out.enum = [null];
+  }
   for (const union of ['anyOf', 'oneOf'] as const) {
     const branches = out[union];
     if (!Array.isArray(branches)) continue;
-    const rest = branches.filter((b) => !(isRecord(b) && b.type === 'null'));
+    const rest = branches.filter((b) => !isNullOnly(b));
     if (rest.length === branches.length) continue;
     out.nullable = true;
     if (rest.length === 1 && isRecord(rest[0])) {
@@ -51,6 +62,15 @@ function convert(node: unknown): unknown {
     } else out[union] = rest;
   }
   return out;
+}
+
+/** A branch that admits only null, before or after its conversion. */
+function isNullOnly(node: unknown): boolean {
+  if (!isRecord(node)) return false;
+  if (node.type === 'null') return true;
+  return (
+    node.nullable === true && Array.isArray(node.enum) && node.enum.length === 1 && node.enum[0] === null
+  );
 }
 
 /** The same JSON whatever the order of an object's keys: how two schemas are compared. */
