@@ -15,8 +15,9 @@ function blobOf(upload: Upload): Blob {
 
 function nameOf(part: FilePart): string {
   if (part.fileName !== undefined) return part.fileName;
-  const named: Blob & { name?: unknown } = part.file instanceof Blob ? part.file : new Blob();
-  return typeof named.name === 'string' && named.name !== '' ? named.name : 'upload';
+  const f = part.file;
+  // A File (a Blob with a name) keeps its own name.
+  return f instanceof Blob && 'name' in f && typeof f.name === 'string' && f.name !== '' ? f.name : 'upload';
 }
 
 /**
