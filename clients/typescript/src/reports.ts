@@ -52,14 +52,20 @@ export class Reports {
     const { signal } = options;
     const interval = options.pollIntervalMs ?? 1000;
     let idleSince = Date.now();
-    while (!signal?.aborted) {
-      let batch: { reportId: string; report: Report[] | null };
+    const call: CallOptions = signal ? { signal } : {};
+    // An abort that cuts a poll or an acknowledgement short ends the loop, as an abort anywhere else.
+    const unlessAborted = async <T>(request: Promise<T>): Promise<T | undefined> => {
       try {
-        batch = (await this.poll(signal ? { signal } : {})).data;
+        return await request;
       } catch (err) {
-        if (signal?.aborted) return;
+        if (signal?.aborted) return undefined;
         throw err;
       }
+    };
+    while (!signal?.aborted) {
+      const answer = await unlessAborted(this.poll(call));
+      if (!answer) return;
+      const batch: { reportId: string; report: Report[] | null } = answer.data;
       if (batch.report === null || batch.report.length === 0) {
         if (options.idleStopMs !== undefined && Date.now() - idleSince >= options.idleStopMs) return;
         await sleep(interval, signal);
@@ -71,7 +77,9 @@ export class Reports {
         if (signal?.aborted) return;
       }
       // The consumer asked for more after the batch's last report: it is handled, acknowledge it.
-      await this.ack(batch.reportId, signal ? { signal } : {});
+      // Cut short by an abort, the acknowledgement may or may not have been made: at worst the
+      // batch comes again, as the contract allows.
+      if (!(await unlessAborted(this.ack(batch.reportId, call)))) return;
       idleSince = Date.now();
     }
   }
