@@ -10,6 +10,25 @@ export interface ImageUpload extends FilePart {
   imageName?: string;
 }
 
+/** The answer of an MMS image upload: the key for `mms.fileKey` and when it expires. */
+export interface MmsImage {
+  fileKey: string;
+  expired: string;
+}
+
+/** The answer of an RCS image upload: the value for `rcs.body.media`. */
+export interface RcsImage {
+  media: string;
+  expired: string;
+}
+
+/** The answer of a template or brand message image upload: the URL to name it by. */
+export interface ImageUrl {
+  imgUrl: string;
+  /** Informational template images only. */
+  fileName?: string;
+}
+
 const F = '/api/comm/v1/file';
 type FilePath =
   | `${typeof F}/mms`
@@ -37,61 +56,81 @@ export class Files {
     this.#t = t;
   }
 
-  #upload<P extends FilePath & ApiPath>(
+  #upload<P extends FilePath & ApiPath, F>(
     path: P,
     u: ImageUpload,
     options?: CallOptions,
-  ): Promise<AnswerOf<P, 'POST'>> {
+  ): Promise<AnswerOf<P, 'POST', F>> {
     const form = formOf({ fileKey: u.fileKey, imageName: u.imageName }, { file: u });
     return invoke(this.#t, 'POST', path, { form }, options);
   }
 
   /** `POST /file/mms`: a JPEG for `mms.fileKey`. */
   mms(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/mms`, u, o);
+    return this.#upload<`${typeof F}/mms`, MmsImage>(`${F}/mms`, u, o);
   }
   /** `POST /file/rcs`: an image for an RCS message body's media. */
   rcs(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/rcs`, u, o);
+    return this.#upload<`${typeof F}/rcs`, RcsImage>(`${F}/rcs`, u, o);
   }
   /** `POST /file/infomsg/template`: an informational template's image. */
   infomsgTemplate(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/infomsg/template`, u, o);
+    return this.#upload<`${typeof F}/infomsg/template`, ImageUrl>(`${F}/infomsg/template`, u, o);
   }
   /** `POST /file/infomsg/itemHighlight`: an item-list template's highlight image. */
   infomsgItemHighlight(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/infomsg/itemHighlight`, u, o);
+    return this.#upload<`${typeof F}/infomsg/itemHighlight`, ImageUrl>(`${F}/infomsg/itemHighlight`, u, o);
   }
   /** `POST /file/brandmessage/default`: a basic brand message image. */
   brandDefault(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/default`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/default`, ImageUrl>(`${F}/brandmessage/default`, u, o);
   }
   /** `POST /file/brandmessage/wide`. */
   brandWide(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/wide`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/wide`, ImageUrl>(`${F}/brandmessage/wide`, u, o);
   }
   /** `POST /file/brandmessage/wideItemList/first`: the first image of a wide list. */
   brandWideItemListFirst(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/wideItemList/first`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/wideItemList/first`, ImageUrl>(
+      `${F}/brandmessage/wideItemList/first`,
+      u,
+      o,
+    );
   }
   /** `POST /file/brandmessage/wideItemList`: the 2nd to 4th images of a wide list. */
   brandWideItemList(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/wideItemList`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/wideItemList`, ImageUrl>(
+      `${F}/brandmessage/wideItemList`,
+      u,
+      o,
+    );
   }
   /** `POST /file/brandmessage/carouselFeed`. */
   brandCarouselFeed(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/carouselFeed`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/carouselFeed`, ImageUrl>(
+      `${F}/brandmessage/carouselFeed`,
+      u,
+      o,
+    );
   }
   /** `POST /file/brandmessage/carouselCommerce`. */
   brandCarouselCommerce(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/carouselCommerce`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/carouselCommerce`, ImageUrl>(
+      `${F}/brandmessage/carouselCommerce`,
+      u,
+      o,
+    );
   }
   /** `POST /file/brandmessage/catalog`: a catalog image, 1:1. */
   brandCatalog(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/catalog`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/catalog`, ImageUrl>(`${F}/brandmessage/catalog`, u, o);
   }
   /** `POST /file/brandmessage/catalog/oddFirst`: the first item of an odd-count catalog, 2:1. */
   brandCatalogOddFirst(u: ImageUpload, o?: CallOptions) {
-    return this.#upload(`${F}/brandmessage/catalog/oddFirst`, u, o);
+    return this.#upload<`${typeof F}/brandmessage/catalog/oddFirst`, ImageUrl>(
+      `${F}/brandmessage/catalog/oddFirst`,
+      u,
+      o,
+    );
   }
 }

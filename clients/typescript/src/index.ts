@@ -12,7 +12,7 @@ export {
   RateLimitError,
   ValidationError,
 } from './errors.js';
-export type { ImageUpload } from './files.js';
+export type { ImageUpload, ImageUrl, MmsImage, RcsImage } from './files.js';
 export type { FilePart } from './form.js';
 export type { paths } from './openapi.js';
 export type { AnswerOf, ApiPath, BodyOf, QueryOf } from './operations.js';
