@@ -67,8 +67,10 @@ export class Reports {
       if (!answer) return;
       const batch: { reportId: string; report: Report[] | null } = answer.data;
       if (batch.report === null || batch.report.length === 0) {
-        if (options.idleStopMs !== undefined && Date.now() - idleSince >= options.idleStopMs) return;
-        await sleep(interval, signal);
+        const left = (options.idleStopMs ?? Number.POSITIVE_INFINITY) - (Date.now() - idleSince);
+        if (left <= 0) return;
+        // The last wait is no longer than what is left of idleStopMs.
+        await sleep(Math.min(interval, left), signal);
         continue;
       }
       for (const report of batch.report) {
