@@ -1,0 +1,183 @@
+// Webhook receivers (Node only: node:crypto). The gateway posts MO messages and, in webhook report
+// mode, delivery reports; both are signed alike and both want `{"msgKey": <the same>}` in a 2xx.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type HeaderBag, verifySignature } from './signature.js';
+import type { MoMessage, Report } from './types.js';
+
+export type { HeaderBag, VerifyOptions, VerifyResult } from './signature.js';
+export { verifySignature } from './signature.js';
+
+export type WebhookEvent = { kind: 'mo'; mo: MoMessage } | { kind: 'report'; report: Report };
+
+export interface WebhookHandlerOptions {
+  /** The account's webhook secret. */
+  secret: string;
+  /** See VerifyOptions.toleranceSeconds (default 300; 0: off, for a sandbox on the manual clock). */
+  toleranceSeconds?: number;
+  /**
+   * Called for each MO; the gateway gets its acknowledgement once this resolves. Delivery is at
+   * least once: the same msgKey may come again after a lost answer.
+   */
+  onMo?: (mo: MoMessage) => unknown;
+  /** Called for each report (webhook report mode); at least once as well (msgKey with reportType). */
+  onReport?: (report: Report) => unknown;
+}
+
+/** What to answer: a status and a JSON body. */
+export interface WebhookAnswer {
+  status: number;
+  body: { msgKey: string } | { error: string };
+}
+
+const MO_FIELDS = ['msgKey', 'msgType', 'to', 'from', 'carrier', 'originator', 'content', 'occurredTime'];
+const REPORT_FIELDS = [
+  'msgKey',
+  'serviceType',
+  'msgType',
+  'reportCode',
+  'reportText',
+  'reportTime',
+  'sendTime',
+];
+
+function strings(o: object, keys: readonly string[]): boolean {
+  const fields: Record<string, unknown> = { ...o };
+  return keys.every((k) => typeof fields[k] === 'string');
+}
+
+function isMo(o: object): o is MoMessage {
+  return 'serviceType' in o && o.serviceType === 'MO' && strings(o, MO_FIELDS);
+}
+
+function isReport(o: object): o is Report {
+  return (
+    'reportType' in o && (o.reportType === 'STANDARD' || o.reportType === 'DLR') && strings(o, REPORT_FIELDS)
+  );
+}
+
+/** The event a webhook body holds: an MO (`serviceType` MO) or a report (`reportType`). */
+export function parseWebhook(body: unknown): WebhookEvent | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  if (isMo(body)) return { kind: 'mo', mo: body };
+  if (isReport(body)) return { kind: 'report', report: body };
+  return undefined;
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body === 'string') return JSON.parse(body);
+  if (body instanceof Uint8Array) return JSON.parse(new TextDecoder().decode(body));
+  return body;
+}
+
+/**
+ * Verifies, parses and hands one webhook request to the callback; the answer to send back. A bad
+ * signature is 401 and a body that is neither an MO nor a report 400 (the gateway retries both,
+ * which is right: a wrong secret gets fixed). A callback that throws, or a kind without a
+ * callback, is 500: the gateway posts it again later rather than losing it.
+ */
+export async function handleWebhook(
+  headers: HeaderBag,
+  body: unknown,
+  options: WebhookHandlerOptions,
+): Promise<WebhookAnswer> {
+  const check = verifySignature(headers, options.secret, {
+    ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
+  });
+  if (!check.valid) return { status: 401, body: { error: `signature ${check.reason}` } };
+  let event: WebhookEvent | undefined;
+  try {
+    event = parseWebhook(parseBody(body));
+  } catch {
+    event = undefined;
+  }
+  if (!event) return { status: 400, body: { error: 'neither an MO nor a report' } };
+  const msgKey = event.kind === 'mo' ? event.mo.msgKey : event.report.msgKey;
+  try {
+    if (event.kind === 'mo') {
+      if (!options.onMo) return { status: 500, body: { error: 'no onMo callback' } };
+      await options.onMo(event.mo);
+    } else {
+      if (!options.onReport) return { status: 500, body: { error: 'no onReport callback' } };
+      await options.onReport(event.report);
+    }
+  } catch (err) {
+    return { status: 500, body: { error: err instanceof Error ? err.message : String(err) } };
+  }
+  return { status: 200, body: { msgKey } };
+}
+
+/** The gateway's bodies are a few hundred bytes; more is not the gateway. */
+const BODY_LIMIT = 64 * 1024;
+
+function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= BODY_LIMIT) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > BODY_LIMIT ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function reply(res: ServerResponse, answer: WebhookAnswer): void {
+  res.writeHead(answer.status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(answer.body));
+}
+
+/** A node:http request listener: `createServer(nodeWebhookHandler({ secret, onMo }))`. */
+export function nodeWebhookHandler(
+  options: WebhookHandlerOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    readBody(req)
+      .then((body) =>
+        body === undefined
+          ? { status: 413, body: { error: 'body too large' } }
+          : handleWebhook(req.headers, body, options),
+      )
+      .then(
+        (answer) => reply(res, answer),
+        () => reply(res, { status: 400, body: { error: 'unreadable body' } }),
+      );
+  };
+}
+
+/**
+ * An Express (4 or 5) route handler: `app.post('/omnigate', expressWebhookHandler({ ... }))`. It
+ * takes the body that express.json() or express.raw() parsed, or reads it itself without a parser.
+ */
+export function expressWebhookHandler(
+  options: WebhookHandlerOptions,
+): (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => void {
+  const fromStream = nodeWebhookHandler(options);
+  return (req, res) => {
+    if (req.body === undefined) {
+      fromStream(req, res);
+      return;
+    }
+    void handleWebhook(req.headers, req.body, options).then((answer) => reply(res, answer));
+  };
+}
+
+/** The parts of Fastify's request and reply the handler uses. */
+export interface FastifyLikeRequest {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+export interface FastifyLikeReply {
+  code(statusCode: number): FastifyLikeReply;
+  send(payload?: unknown): unknown;
+}
+
+/** A Fastify route handler (Fastify's JSON parser reads the body): `app.post('/omnigate', fastifyWebhookHandler({ ... }))`. */
+export function fastifyWebhookHandler(
+  options: WebhookHandlerOptions,
+): (request: FastifyLikeRequest, reply: FastifyLikeReply) => Promise<unknown> {
+  return async (request, reply) => {
+    const answer = await handleWebhook(request.headers, request.body, options);
+    return reply.code(answer.status).send(answer.body);
+  };
+}
