@@ -3,10 +3,10 @@ import { after, before, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { centerDocs } from '../../src/http/openapi/ops-center.ts';
 import { uploadImage } from '../features/brand-templates-helpers.ts';
-import { advance, type Client, send, settle, setupClient } from '../helpers/client.ts';
+import { advance, type Client, send, setHandset, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
-import { png } from '../helpers/images.ts';
+import { jpeg, png } from '../helpers/images.ts';
 import { formBody, type Part, postForm } from '../helpers/multipart.ts';
 import { type Conformance, loadConformance } from '../helpers/openapi-conformance.ts';
 
@@ -30,6 +30,8 @@ const SP = `${C}/brandmessage/sendPermission`;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Json = Record<string, unknown>;
+
+const PDF = new Uint8Array(Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1'));
 
 /** An MP4 of exactly `size` bytes: an ftyp box, then zeros. */
 function mp4(size: number): Uint8Array {
@@ -212,6 +214,32 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
     await ok('POST', `${IM}/template`, `${IM}/template`, {
       infomsg: { ...infomsg, templateCode: 'TO-DELETE', templateName: '지울 템플릿' },
     });
+    // The other shapes a template takes: item list emphasis, extra information and channel add.
+    await ok('POST', `${IM}/template`, `${IM}/template`, {
+      infomsg: {
+        ...infomsg,
+        templateCode: 'ORDER-LIST',
+        templateEmphasizeType: 'ITEM_LIST',
+        header: '주문 내역',
+        itemHighlight: { title: '#{order}', description: '결제 완료' },
+        item: {
+          list: [
+            { title: '상품', description: '#{name}' },
+            { title: '금액', description: '12,000원' },
+          ],
+          summary: { title: '합계', description: '12,000원' },
+        },
+      },
+    });
+    await ok('POST', `${IM}/template`, `${IM}/template`, {
+      infomsg: {
+        ...infomsg,
+        templateCode: 'ORDER-MI',
+        templateMessageType: 'MI',
+        extra: '#{name}님 감사합니다',
+        buttons: [{ type: 'AC', name: '채널 추가' }, ...infomsg.buttons],
+      },
+    });
     const del = `${IM}/template/senderKey/{senderKey}/templateCode/{templateCode}`;
     await ok('DELETE', del, `${IM}/template/senderKey/${sk}/templateCode/TO-DELETE`);
     await refused('DELETE', del, `${IM}/template/senderKey/${sk}/templateCode/TO-DELETE`, undefined, 'A820');
@@ -301,6 +329,21 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
         },
       },
       {
+        msgType: 'TEXT',
+        text: '#{name}님께 드리는 쿠폰',
+        attachment: { coupon: { title: '10% 할인 쿠폰', urlMobile: 'https://shop.example.com/c' } },
+        pushAlarm: 'N',
+      },
+      {
+        msgType: 'COMMERCE',
+        adult: 'N',
+        attachment: {
+          image: { imgUrl: landscape },
+          button: [link('구매')],
+          commerce: { title: '울 코트', regularPrice: 100000, discountPrice: 80000, discountRate: 20 },
+        },
+      },
+      {
         msgType: 'PREMIUM_VIDEO',
         header: '신상품 영상',
         text: '새 영상을 확인하세요',
@@ -347,6 +390,8 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
         { name: 'brandId', value: brandId },
         { name: 'regBrand', value: regBrand },
         { name: 'brandProfile', bytes: png(400, 400), filename: 'logo.png', type: 'image/png' },
+        { name: 'brandBackground', bytes: jpeg(1080, 720), filename: 'cover.jpg', type: 'image/jpeg' },
+        { name: 'seasonDocFile', bytes: PDF, filename: 'registration.pdf', type: 'application/pdf' },
       ],
       'PUT',
     );
@@ -654,6 +699,15 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
     await refused('GET', GM, `${GM}?senderKey=${sk}&requestId=999999`, undefined, 'A820');
     const del = `${FG}/senderKey/{senderKey}/friendGroupKey/{friendGroupKey}`;
     await refused('DELETE', del, `${FG}/senderKey/${sk}/friendGroupKey/vip`, undefined, 'A824');
+    // To all friends of the profile (friendGroupKey null): the sandbox handsets that are its friends.
+    for (const phone of numbers('74', 3)) await setHandset(t, phone, { friendOf: [sk] });
+    const toAll = (await ok('POST', GM, GM, {
+      brandmessage: { senderKey: sk, templateCode: 'WEEKLY', sendStartAt: '2026-11-23 12:00:00' },
+    })) as { brandmessage: { requestId: number; friendGroupKey: string | null } };
+    assert.equal(toAll.brandmessage.friendGroupKey, null);
+    await ok('POST', `${GM}/terminate`, `${GM}/terminate`, {
+      brandmessage: { senderKey: sk, requestId: toAll.brandmessage.requestId },
+    });
     await clock('2026-11-23 11:00:00');
     await clock('2026-11-23 11:00:01');
     await ok('GET', GM, `${GM}?senderKey=${sk}&requestId=${id}`);

@@ -110,7 +110,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A820'],
     example: {
       infomsg: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         senderKeyType: 'S',
         templateCode: 'ORDER-DONE',
         templateName: '주문 완료 안내',
@@ -157,7 +157,7 @@ export const centerDocs: OperationDocs = {
             createdAt: '2026-11-23T09:00:00+09:00',
             attachment: {
               fileName: 'license.png',
-              url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtc1mk00002a1ecf9a.0024c454f57753e9225fe9ad8611b853.png',
+              url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png',
             },
           },
           { type: 'APR', comment: '승인', createdAt: '2026-11-23T09:00:00+09:00', attachment: null },
@@ -177,7 +177,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A505', 'A513', ...INFOMSG_RULES],
     example: {
       infomsg: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         senderKeyType: 'S',
         templateCode: 'ORDER-DONE',
         templateName: '주문 완료 안내',
@@ -212,7 +212,7 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       infomsg: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'ORDER-DONE',
         templateName: '주문 완료 안내',
         text: '#{name}님, 주문 #{order}이 완료되었습니다.',
@@ -235,7 +235,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A519', 'A820', 'A824', ...INFOMSG_RULES],
     example: {
       infomsg: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         senderKeyType: 'S',
         templateCode: 'ORDER-DONE',
         templateName: '주문 완료 안내 (2026)',
@@ -282,7 +282,7 @@ export const centerDocs: OperationDocs = {
             createdAt: '2026-11-23T09:00:00+09:00',
             attachment: {
               fileName: 'license.png',
-              url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtc1mk00002a1ecf9a.0024c454f57753e9225fe9ad8611b853.png',
+              url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png',
             },
           },
           { type: 'APR', comment: '승인', createdAt: '2026-11-23T09:00:00+09:00', attachment: null },
@@ -293,7 +293,7 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       infomsg: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'ORDER-DONE',
         templateName: '주문 완료 안내 (2026)',
       },
@@ -310,7 +310,7 @@ export const centerDocs: OperationDocs = {
       infomsg: {
         templates: [
           {
-            senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+            senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
             senderKeyType: 'S',
             templateCode: 'ORDER-DONE',
             templateName: '주문 완료 안내 (2026)',
@@ -357,7 +357,7 @@ export const centerDocs: OperationDocs = {
                 createdAt: '2026-11-23T09:00:00+09:00',
                 attachment: {
                   fileName: 'license.png',
-                  url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtc1mk00002a1ecf9a.0024c454f57753e9225fe9ad8611b853.png',
+                  url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png',
                 },
               },
               { type: 'APR', comment: '승인', createdAt: '2026-11-23T09:00:00+09:00', attachment: null },
@@ -384,7 +384,7 @@ export const centerDocs: OperationDocs = {
       infomsg: {
         templates: [
           {
-            senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+            senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
             senderKeyType: 'S',
             templateCode: 'ORDER-DONE',
             templateName: '주문 완료 안내 (2026)',
@@ -431,7 +431,7 @@ export const centerDocs: OperationDocs = {
                 createdAt: '2026-11-23T09:00:00+09:00',
                 attachment: {
                   fileName: 'license.png',
-                  url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtc1mk00002a1ecf9a.0024c454f57753e9225fe9ad8611b853.png',
+                  url: 'https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png',
                 },
               },
               { type: 'APR', comment: '승인', createdAt: '2026-11-23T09:00:00+09:00', attachment: null },
@@ -463,7 +463,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A212', 'A326', 'A520', 'A521', 'A820', 'A824'],
     requestExample: {
       infomsg: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'ORDER-DONE',
         comment: '검수 부탁드립니다',
       },
@@ -477,7 +477,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A521', 'A820', 'A824'],
     requestExample: {
       infomsg: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'ORDER-DONE',
         comment: '문구를 고칩니다',
       },
@@ -564,7 +564,7 @@ export const centerDocs: OperationDocs = {
     errors: [...BRAND_RULES, 'A531'],
     example: {
       brandmessage: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         senderKeyType: 'S',
         sendType: 'basic',
         templateCode: 'WELCOME',
@@ -582,7 +582,7 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       brandmessage: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WELCOME',
         templateName: '가입 환영',
         msgType: 'TEXT',
@@ -600,7 +600,7 @@ export const centerDocs: OperationDocs = {
     errors: [...BRAND_RULES, 'A820'],
     example: {
       brandmessage: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         senderKeyType: 'S',
         sendType: 'basic',
         templateCode: 'WELCOME',
@@ -618,7 +618,7 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       brandmessage: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WELCOME',
         templateName: '가입 환영',
         msgType: 'TEXT',
@@ -636,7 +636,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A321', 'A326', 'A505', 'A820'],
     example: {
       brandmessage: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         senderKeyType: 'S',
         sendType: 'basic',
         templateCode: 'WELCOME',
@@ -664,7 +664,23 @@ export const centerDocs: OperationDocs = {
       brandmessage: {
         templates: [
           {
-            senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+            senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
+            senderKeyType: 'S',
+            sendType: 'basic',
+            templateCode: 'K4',
+            templateName: 'TEXT',
+            msgType: 'TEXT',
+            text: '#{name}님께 드리는 쿠폰',
+            pushAlarm: 'N',
+            adult: 'N',
+            attachment: { coupon: { title: '10% 할인 쿠폰', urlMobile: 'https://shop.example.com/c' } },
+            variables: ['name'],
+            status: 'A',
+            createAt: '2026-11-23T09:00:00+09:00',
+            modifiedAt: '2026-11-23T09:00:00+09:00',
+          },
+          {
+            senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
             senderKeyType: 'S',
             sendType: 'basic',
             templateCode: 'WELCOME',
@@ -682,7 +698,7 @@ export const centerDocs: OperationDocs = {
         ],
         offset: 0,
         limit: 100,
-        totalCount: 1,
+        totalCount: 2,
       },
     },
   },
@@ -697,7 +713,7 @@ export const centerDocs: OperationDocs = {
       brandmessage: {
         templates: [
           {
-            senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+            senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
             senderKeyType: 'S',
             sendType: 'basic',
             templateCode: 'K0',
@@ -710,7 +726,7 @@ export const centerDocs: OperationDocs = {
               button: [{ type: 'WL', name: '보러 가기', urlMobile: 'https://shop.example.com' }],
               image: {
                 imgUrl:
-                  'https://gw.example.test/files/brandmessage-default/img_0mwwtc23300002a1ecf9a.af916916708e1f77346bee9297cdfb2a.png',
+                  'https://gw.example.test/files/brandmessage-default/img_0mwwtg9ij0000e9e43402.81e88d5172e9b7f91d16b69976bdd431.png',
                 imgLink: 'https://shop.example.com/new',
               },
             },
@@ -745,9 +761,9 @@ export const centerDocs: OperationDocs = {
     errors: ['A601'],
     example: {
       rcs: {
-        brandId: 'b-acc_0mwwtc0do00012a1ecf9a',
+        brandId: 'b-acc_0mwwtg83n0001e9e43402',
         name: 'Acme',
-        brandKey: 'bk-acc_0mwwtc0do00012a1ecf9a',
+        brandKey: 'bk-acc_0mwwtg83n0001e9e43402',
         status: 'ready',
         registerDate: '2026-11-23 09:00:00',
         updateDate: '2026-11-23 09:00:00',
@@ -755,7 +771,10 @@ export const centerDocs: OperationDocs = {
         tel: '0212345678',
         webSiteUrl: 'https://acme.example',
         profileImageUrl:
-          'https://gw.example.test/files/rcs-brand-profile/rcsbp_0mwwtc2rb00002a1ecf9a.b28da7259a7d45eef8c508d6a31d0430.png',
+          'https://gw.example.test/files/rcs-brand-profile/rcsbp_0mwwtga340000e9e43402.b182b55deac9dc78a27d9be27605aa83.png',
+        backgroundImageUrl:
+          'https://gw.example.test/files/rcs-brand-background/rcsbg_0mwwtga350000e9e43402.34453a0a254611786b4f1f0e1fe76090.jpg',
+        seasonDocFileName: 'registration.pdf',
       },
     },
   },
@@ -770,9 +789,9 @@ export const centerDocs: OperationDocs = {
     errors: ['A212', 'A219', 'A601', 'A603', 'A604', 'A605', 'A606', 'A607', 'A608', 'A609', 'A610', 'A824'],
     example: {
       rcs: {
-        brandId: 'b-acc_0mwwtc0do00012a1ecf9a',
+        brandId: 'b-acc_0mwwtg83n0001e9e43402',
         name: 'Acme',
-        brandKey: 'bk-acc_0mwwtc0do00012a1ecf9a',
+        brandKey: 'bk-acc_0mwwtg83n0001e9e43402',
         status: 'inspecting',
         registerDate: '2026-11-23 09:00:00',
         updateDate: '2026-11-23 09:00:00',
@@ -780,7 +799,10 @@ export const centerDocs: OperationDocs = {
         tel: '0212345678',
         webSiteUrl: 'https://acme.example',
         profileImageUrl:
-          'https://gw.example.test/files/rcs-brand-profile/rcsbp_0mwwtc2rb00002a1ecf9a.b28da7259a7d45eef8c508d6a31d0430.png',
+          'https://gw.example.test/files/rcs-brand-profile/rcsbp_0mwwtga340000e9e43402.b182b55deac9dc78a27d9be27605aa83.png',
+        backgroundImageUrl:
+          'https://gw.example.test/files/rcs-brand-background/rcsbg_0mwwtga350000e9e43402.34453a0a254611786b4f1f0e1fe76090.jpg',
+        seasonDocFileName: 'registration.pdf',
       },
     },
   },
@@ -954,12 +976,12 @@ export const centerDocs: OperationDocs = {
     example: {
       rcs: {
         image: {
-          fileId: 'rcsmb_0mwwtc2xc00002a1ecf9a',
+          fileId: 'rcsmb_0mwwtga5f0000e9e43402',
           fileName: 'card.png',
           imageWidth: 800,
           imageHeight: 400,
           imageUrl:
-            'https://gw.example.test/files/rcs-messagebase/rcsmb_0mwwtc2xc00002a1ecf9a.b48e983044608512da594eff27a764c7.png',
+            'https://gw.example.test/files/rcs-messagebase/rcsmb_0mwwtga5f0000e9e43402.7ba983c7dd2129a4281363a4a1af67b0.png',
           registerDate: '2026-11-23 09:00:11',
         },
       },
@@ -974,12 +996,12 @@ export const centerDocs: OperationDocs = {
     example: {
       rcs: {
         image: {
-          fileId: 'rcsmb_0mwwtc2xc00002a1ecf9a',
+          fileId: 'rcsmb_0mwwtga5f0000e9e43402',
           fileName: 'card.png',
           imageWidth: 800,
           imageHeight: 400,
           imageUrl:
-            'https://gw.example.test/files/rcs-messagebase/rcsmb_0mwwtc2xc00002a1ecf9a.b48e983044608512da594eff27a764c7.png',
+            'https://gw.example.test/files/rcs-messagebase/rcsmb_0mwwtga5f0000e9e43402.7ba983c7dd2129a4281363a4a1af67b0.png',
           registerDate: '2026-11-23 09:00:11',
         },
       },
@@ -1058,7 +1080,7 @@ export const centerDocs: OperationDocs = {
     example: {
       groupTags: [
         {
-          senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+          senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
           groupTagKey: 'vip',
           groupTagName: 'VIP 고객',
           createdAt: '2026-11-23T09:00:11+09:00',
@@ -1067,7 +1089,7 @@ export const centerDocs: OperationDocs = {
       ],
     },
     requestExample: {
-      senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+      senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
       groupTag: { groupTagKey: 'vip', groupTagName: 'VIP 고객' },
     },
   },
@@ -1081,7 +1103,7 @@ export const centerDocs: OperationDocs = {
     example: {
       groupTags: [
         {
-          senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+          senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
           groupTagKey: 'vip',
           groupTagName: '우수 고객',
           createdAt: '2026-11-23T09:00:11+09:00',
@@ -1090,7 +1112,7 @@ export const centerDocs: OperationDocs = {
       ],
     },
     requestExample: {
-      senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+      senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
       groupTag: { groupTagKey: 'vip', groupTagName: '우수 고객' },
     },
   },
@@ -1102,7 +1124,7 @@ export const centerDocs: OperationDocs = {
     example: {
       groupTags: [
         {
-          senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+          senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
           groupTagKey: 'vip',
           groupTagName: '우수 고객',
           createdAt: '2026-11-23T09:00:11+09:00',
@@ -1119,14 +1141,14 @@ export const centerDocs: OperationDocs = {
     example: {
       groupTags: [
         {
-          senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+          senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
           groupTagKey: 'new',
           groupTagName: '신규 고객',
           createdAt: '2026-11-23T09:00:11+09:00',
           modifiedAt: '2026-11-23T09:00:11+09:00',
         },
         {
-          senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+          senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
           groupTagKey: 'vip',
           groupTagName: '우수 고객',
           createdAt: '2026-11-23T09:00:11+09:00',
@@ -1162,7 +1184,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A553', 'A555', 'A559'],
     example: { possible: 12 },
     requestExample: {
-      senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+      senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
       phoneNumbers: [
         '01072000001',
         '01072000002',
@@ -1200,7 +1222,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A210', 'A212', 'A326', 'A553', 'A555', 'A556', 'A557'],
     example: {
       friendGroup: {
-        fileKey: 'FGF0mwwtc3e300002a1ecf9a',
+        fileKey: 'FGF0mwwtgaaz0000e9e43402',
         expiredAt: '2026-11-24T09:00:11+09:00',
         phoneNumberCount: 12,
       },
@@ -1216,9 +1238,9 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A550', 'A551', ...NUMBERS],
     example: {
       friendGroup: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         friendGroupKey: 'from-file',
-        requestId: 'FGR0mwwtc3fk00012a1ecf9a',
+        requestId: 'FGR0mwwtgacb0001e9e43402',
         status: 'IN_PROGRESS',
         phoneNumberCount: 12,
         createdAt: '2026-11-23T09:00:11+09:00',
@@ -1227,9 +1249,9 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       friendGroup: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         friendGroupKey: 'from-file',
-        fileKey: 'FGF0mwwtc3e300002a1ecf9a',
+        fileKey: 'FGF0mwwtgaaz0000e9e43402',
       },
     },
   },
@@ -1242,9 +1264,9 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A552'],
     example: {
       friendGroup: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         friendGroupKey: 'vip',
-        requestId: 'FGR0mwwtc3go00012a1ecf9a',
+        requestId: 'FGR0mwwtgack0001e9e43402',
         status: 'COMPLETED',
         userCount: 20,
         friendCount: 20,
@@ -1264,9 +1286,9 @@ export const centerDocs: OperationDocs = {
       friendGroup: {
         friendGroups: [
           {
-            senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+            senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
             friendGroupKey: 'from-file',
-            requestId: 'FGR0mwwtc3fk00012a1ecf9a',
+            requestId: 'FGR0mwwtgacb0001e9e43402',
             status: 'COMPLETED',
             userCount: 12,
             friendCount: 12,
@@ -1275,9 +1297,9 @@ export const centerDocs: OperationDocs = {
             modifiedAt: '2026-11-23T09:00:21+09:00',
           },
           {
-            senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+            senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
             friendGroupKey: 'vip',
-            requestId: 'FGR0mwwtc3go00012a1ecf9a',
+            requestId: 'FGR0mwwtgack0001e9e43402',
             status: 'COMPLETED',
             userCount: 20,
             friendCount: 20,
@@ -1300,9 +1322,9 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A552', ...NUMBERS],
     example: {
       friendGroup: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         friendGroupKey: 'from-file',
-        requestId: 'FGR0mwwtc3jn00002a1ecf9a',
+        requestId: 'FGR0mwwtgaes0000e9e43402',
         status: 'IN_PROGRESS',
         phoneNumberCount: 15,
         createdAt: '2026-11-23T09:00:11+09:00',
@@ -1312,7 +1334,7 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       friendGroup: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         friendGroupKey: 'from-file',
         phoneNumbers: ['01073000001', '01073000002', '01073000003'],
       },
@@ -1327,9 +1349,9 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A552', ...NUMBERS],
     example: {
       friendGroup: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         friendGroupKey: 'from-file',
-        requestId: 'FGR0mwwtc3jt00002a1ecf9a',
+        requestId: 'FGR0mwwtgafd0000e9e43402',
         status: 'IN_PROGRESS',
         phoneNumberCount: 13,
         createdAt: '2026-11-23T09:00:11+09:00',
@@ -1339,7 +1361,7 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       friendGroup: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         friendGroupKey: 'from-file',
         phoneNumbers: ['01071000001', '01071000002'],
       },
@@ -1366,16 +1388,16 @@ export const centerDocs: OperationDocs = {
     example: {
       brandmessage: {
         video: {
-          vid: 'v0mwwtc3nv00002a1ecf9a',
-          uploadUrl: 'https://gw.example.test/video-upload/v0mwwtc3nv00002a1ecf9a',
-          token: 'YAaa6F-u1Qwuw8OeQZDAc9_hmH-Vlivq',
+          vid: 'v0mwwtgahe0000e9e43402',
+          uploadUrl: 'https://gw.example.test/video-upload/v0mwwtgahe0000e9e43402',
+          token: 'T1ADcM1_sM314WzbDfjheKYhAm6kTUp-',
           status: 'REGISTERED',
           expiredAt: '2026-11-23T09:05:31+09:00',
         },
       },
     },
     requestExample: {
-      senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+      senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
       fileName: 'Autumn Sale.mp4',
       fileSize: 4096,
     },
@@ -1390,16 +1412,16 @@ export const centerDocs: OperationDocs = {
     example: {
       brandmessage: {
         video: {
-          vid: 'v0mwwtc3nv00002a1ecf9a',
+          vid: 'v0mwwtgahe0000e9e43402',
           status: 'PUBLIC',
           title: 'Autumn Sale',
           thumbnailUrl:
-            'https://gw.example.test/files/video-thumbnail/v0mwwtc3nv00002a1ecf9a.thumb.ccd0a3f47da6dfd1d0bf72cc02a81413.png',
-          videoUrl: 'https://tv.omnigate.invalid/ch-acc_0mwwtc0do00012a1ecf9a/videos/v0mwwtc3nv00002a1ecf9a',
+            'https://gw.example.test/files/video-thumbnail/v0mwwtgahe0000e9e43402.thumb.5cc0d890eaeacc6dc2c54a4915c05989.png',
+          videoUrl: 'https://tv.omnigate.invalid/ch-acc_0mwwtg83n0001e9e43402/videos/v0mwwtgahe0000e9e43402',
         },
       },
     },
-    requestExample: { senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a', vid: 'v0mwwtc3nv00002a1ecf9a' },
+    requestExample: { senderKey: 'sk-acc_0mwwtg83n0001e9e43402', vid: 'v0mwwtgahe0000e9e43402' },
   },
   [`GET ${VID}`]: {
     operationId: 'getVideo',
@@ -1410,15 +1432,15 @@ export const centerDocs: OperationDocs = {
     example: {
       brandmessage: {
         video: {
-          vid: 'v0mwwtc3nv00002a1ecf9a',
+          vid: 'v0mwwtgahe0000e9e43402',
           status: 'PUBLIC',
           title: 'Autumn Sale',
           thumbnailUrl:
-            'https://gw.example.test/files/video-thumbnail/v0mwwtc3nv00002a1ecf9a.thumb.ccd0a3f47da6dfd1d0bf72cc02a81413.png',
-          videoUrl: 'https://tv.omnigate.invalid/ch-acc_0mwwtc0do00012a1ecf9a/videos/v0mwwtc3nv00002a1ecf9a',
+            'https://gw.example.test/files/video-thumbnail/v0mwwtgahe0000e9e43402.thumb.5cc0d890eaeacc6dc2c54a4915c05989.png',
+          videoUrl: 'https://tv.omnigate.invalid/ch-acc_0mwwtg83n0001e9e43402/videos/v0mwwtgahe0000e9e43402',
           fileName: 'Autumn Sale.mp4',
           fileSize: 4096,
-          senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+          senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
           modifiedAt: '2026-11-23T09:00:42+09:00',
           regDate: '2026-11-23 09:00:31',
           updateDate: '2026-11-23 09:00:42',
@@ -1441,16 +1463,16 @@ export const centerDocs: OperationDocs = {
           totalCount: 1,
           videos: [
             {
-              vid: 'v0mwwtc3nv00002a1ecf9a',
+              vid: 'v0mwwtgahe0000e9e43402',
               status: 'PUBLIC',
               title: 'Autumn Sale',
               thumbnailUrl:
-                'https://gw.example.test/files/video-thumbnail/v0mwwtc3nv00002a1ecf9a.thumb.ccd0a3f47da6dfd1d0bf72cc02a81413.png',
+                'https://gw.example.test/files/video-thumbnail/v0mwwtgahe0000e9e43402.thumb.5cc0d890eaeacc6dc2c54a4915c05989.png',
               videoUrl:
-                'https://tv.omnigate.invalid/ch-acc_0mwwtc0do00012a1ecf9a/videos/v0mwwtc3nv00002a1ecf9a',
+                'https://tv.omnigate.invalid/ch-acc_0mwwtg83n0001e9e43402/videos/v0mwwtgahe0000e9e43402',
               fileName: 'Autumn Sale.mp4',
               fileSize: 4096,
-              senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+              senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
               modifiedAt: '2026-11-23T09:00:42+09:00',
               regDate: '2026-11-23 09:00:31',
               updateDate: '2026-11-23 09:00:42',
@@ -1472,7 +1494,7 @@ export const centerDocs: OperationDocs = {
     response: VideoUploaded,
     errors: [],
     example: {
-      vid: 'v0mwwtc3nv00002a1ecf9a',
+      vid: 'v0mwwtgahe0000e9e43402',
       status: 'ENCODING',
       fileName: 'Autumn Sale.mp4',
       fileSize: 4096,
@@ -1496,7 +1518,7 @@ export const centerDocs: OperationDocs = {
       'the last 90 days. A refusal’s code is the first unmet requirement (A581-A585) and its text names them all; ' +
       'applying again once granted is A000. Takes brandMessage (or brandmessage). Answers no data.',
     errors: ['A326', 'A581', 'A582', 'A583', 'A584', 'A585'],
-    requestExample: { brandMessage: { senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a' } },
+    requestExample: { brandMessage: { senderKey: 'sk-acc_0mwwtg83n0001e9e43402' } },
   },
 
   /* ---------- broadcasts ---------- */
@@ -1520,7 +1542,7 @@ export const centerDocs: OperationDocs = {
         pushAlarm: 'Y',
         expectedCount: 20,
         sendCount: 0,
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WEEKLY',
         msgType: 'TEXT',
         friendGroupKey: 'vip',
@@ -1529,7 +1551,7 @@ export const centerDocs: OperationDocs = {
     },
     requestExample: {
       brandmessage: {
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WEEKLY',
         friendGroupKey: 'vip',
         sendStartAt: '2026-11-23 11:00:00',
@@ -1553,7 +1575,7 @@ export const centerDocs: OperationDocs = {
         pushAlarm: 'Y',
         expectedCount: 20,
         sendCount: 10,
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WEEKLY',
         msgType: 'TEXT',
         friendGroupKey: 'vip',
@@ -1578,14 +1600,14 @@ export const centerDocs: OperationDocs = {
         pushAlarm: 'Y',
         expectedCount: 20,
         sendCount: 10,
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WEEKLY',
         msgType: 'TEXT',
         friendGroupKey: 'vip',
         doneAt: null,
       },
     },
-    requestExample: { brandmessage: { senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a', requestId: 1 } },
+    requestExample: { brandmessage: { senderKey: 'sk-acc_0mwwtg83n0001e9e43402', requestId: 1 } },
   },
   [`POST ${GM}/resume`]: {
     operationId: 'resumeBroadcast',
@@ -1604,14 +1626,14 @@ export const centerDocs: OperationDocs = {
         pushAlarm: 'Y',
         expectedCount: 20,
         sendCount: 10,
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WEEKLY',
         msgType: 'TEXT',
         friendGroupKey: 'vip',
         doneAt: null,
       },
     },
-    requestExample: { brandmessage: { senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a', requestId: 1 } },
+    requestExample: { brandmessage: { senderKey: 'sk-acc_0mwwtg83n0001e9e43402', requestId: 1 } },
   },
   [`POST ${GM}/terminate`]: {
     operationId: 'terminateBroadcast',
@@ -1622,22 +1644,22 @@ export const centerDocs: OperationDocs = {
     errors: ['A820', 'A824'],
     example: {
       brandmessage: {
-        requestId: 1,
+        requestId: 2,
         status: 'TERMINATED',
-        sendStartAt: '2026-11-23 11:00:00',
-        campaignId: 'weekly-1123',
-        tpsLimit: 5,
+        sendStartAt: '2026-11-23 12:00:00',
+        campaignId: '',
+        tpsLimit: 100,
         pushAlarm: 'Y',
-        expectedCount: 20,
-        sendCount: 10,
-        senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a',
+        expectedCount: 3,
+        sendCount: 0,
+        senderKey: 'sk-acc_0mwwtg83n0001e9e43402',
         templateCode: 'WEEKLY',
         msgType: 'TEXT',
-        friendGroupKey: 'vip',
-        doneAt: '2026-11-23 11:00:01',
+        friendGroupKey: null,
+        doneAt: '2026-11-23 09:00:42',
       },
     },
-    requestExample: { brandmessage: { senderKey: 'sk-acc_0mwwtc0do00012a1ecf9a', requestId: 1 } },
+    requestExample: { brandmessage: { senderKey: 'sk-acc_0mwwtg83n0001e9e43402', requestId: 2 } },
   },
   [`GET ${GM}/estimate`]: {
     operationId: 'estimateBroadcast',
