@@ -599,13 +599,26 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
     const { payload, contentType } = await formBody([
       { name: 'file', bytes: mp4(4096), filename: 'Autumn Sale.mp4', type: 'video/mp4' },
     ]);
-    const upload = await t.gw.app.inject({
-      method: 'POST',
-      url: ticket.uploadUrl.slice(PUBLIC_URL.length),
-      headers: { 'content-type': contentType, 'x-upload-token': ticket.token },
-      payload,
-    });
-    okOf('POST', '/video-upload/{vid}', upload);
+    const uploadWith = (token: string) =>
+      t.gw.app.inject({
+        method: 'POST',
+        url: ticket.uploadUrl.slice(PUBLIC_URL.length),
+        headers: { 'content-type': contentType, 'x-upload-token': token },
+        payload,
+      });
+    /*
+     * A refused upload answers {errCode, message}, not the envelope (the operation's description
+     * says so; the schema of its refusals is document.ts's): checked here as it is answered.
+     */
+    const uploadRefused = (res: LightMyRequestResponse, errCode: string, status: number) => {
+      assert.equal(res.statusCode, status, res.body);
+      const body = res.json<Json>();
+      assert.deepEqual(Object.keys(body).sort(), ['errCode', 'message']);
+      assert.equal(body.errCode, errCode);
+    };
+    uploadRefused(await uploadWith('wrong-token'), 'A576', 401);
+    okOf('POST', '/video-upload/{vid}', await uploadWith(ticket.token));
+    uploadRefused(await uploadWith(ticket.token), 'A578', 409);
     await advance(t, 11);
     await ok('GET', VID, `${VID}?vid=${ticket.vid}&senderKey=${sk}`);
     await refused('GET', VID, `${VID}?vid=v-none&senderKey=${sk}`, undefined, 'A570');

@@ -1490,9 +1490,11 @@ export const centerDocs: OperationDocs = {
       'then ENCODING and becomes PUBLIC on the gateway clock. A refusal is not the envelope but ' +
       '`{errCode, message}` with the HTTP status of the code: A570 unknown vid, A576 missing or wrong token, A577 ' +
       'address expired, A578 not waiting for its file, A210 no file, A571 not the named format, A572 larger than ' +
-      'registered, A573 size differs, A300 malformed form, A415 not form-data.',
+      'registered, A573 size differs, A300 malformed form, A415 not form-data. A refused upload leaves the video ' +
+      'REGISTERED: the same token may try again while it is valid.',
     response: VideoUploaded,
-    errors: [],
+    // Answered as {errCode, message}: how the document writes them is document.ts's (the plain routes' refusals).
+    errors: ['A210', 'A300', 'A415', 'A570', 'A571', 'A572', 'A573', 'A576', 'A577', 'A578', 'A910'],
     example: {
       vid: 'v0mwwtgahe0000e9e43402',
       status: 'ENCODING',
