@@ -45,7 +45,7 @@ export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
   for (const [suffix, action, summary] of [
     ['pause', pause, 'SENDING → PAUSED'],
     ['resume', resume, 'PAUSED → READY'],
-    ['terminate', terminate, 'READY or SENDING → TERMINATED'],
+    ['terminate', terminate, 'READY, SENDING or PAUSED → TERMINATED'],
   ] as const) {
     app.post(`${BASE}/${suffix}`, { schema: { tags, security, summary, body: ActionBody } }, async (req) => {
       const { senderKey, requestId } = req.body.brandmessage;
