@@ -690,7 +690,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
         tpsLimit: 5,
       },
     };
-    const created = (await ok('POST', GM, GM, body)) as { brandmessage: { requestId: number } };
+    const created = (await ok('POST', GM, GM, body)) as { brandmessage: { requestId: string } };
     const id = created.brandmessage.requestId;
     await refused(
       'POST',

@@ -526,7 +526,7 @@ export const Broadcast = named(
   'Broadcast',
   Type.Object(
     {
-      requestId: Int(),
+      requestId: Str("The broadcast's id, a digit string (requests also take it as a number)"),
       status: StringEnum(['READY', 'SENDING', 'PAUSED', 'TERMINATED', 'DONE', 'BLOCKED'] as const),
       sendStartAt: Str(KST_PLAIN),
       campaignId: Str('"" when none was given'),

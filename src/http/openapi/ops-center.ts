@@ -1536,7 +1536,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A326', 'A505', 'A590', 'A591', 'A592', 'A593', 'A594', 'A595', 'A596', 'A597', 'A598'],
     example: {
       brandmessage: {
-        requestId: 1,
+        requestId: '1',
         status: 'READY',
         sendStartAt: '2026-11-23 11:00:00',
         campaignId: 'weekly-1123',
@@ -1569,7 +1569,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A820'],
     example: {
       brandmessage: {
-        requestId: 1,
+        requestId: '1',
         status: 'SENDING',
         sendStartAt: '2026-11-23 11:00:00',
         campaignId: 'weekly-1123',
@@ -1594,7 +1594,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A820', 'A824'],
     example: {
       brandmessage: {
-        requestId: 1,
+        requestId: '1',
         status: 'PAUSED',
         sendStartAt: '2026-11-23 11:00:00',
         campaignId: 'weekly-1123',
@@ -1620,7 +1620,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A820', 'A824'],
     example: {
       brandmessage: {
-        requestId: 1,
+        requestId: '1',
         status: 'READY',
         sendStartAt: '2026-11-23 11:00:00',
         campaignId: 'weekly-1123',
@@ -1646,7 +1646,7 @@ export const centerDocs: OperationDocs = {
     errors: ['A820', 'A824'],
     example: {
       brandmessage: {
-        requestId: 2,
+        requestId: '2',
         status: 'TERMINATED',
         sendStartAt: '2026-11-23 12:00:00',
         campaignId: '',
