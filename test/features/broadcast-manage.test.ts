@@ -177,6 +177,10 @@ describeEachDb('broadcast: rules and states', (db) => {
     refusedWith(await q('startTime=2026-11-23 10:00&count=1'), 'A593', 'expected yyyy-MM-ddTHH:mm:ss');
     refusedWith(await q('startTime=2026-11-23T10:00:00&count=1&tpsLimit=0'), 'A596', 'tpsLimit 0');
     refusedWith(await q('startTime=2026-11-23T10:00:00'), 'A300', 'count');
+    // Unbounded, this held the event loop for minutes (the estimate walks the days).
+    refusedWith(await q('startTime=2026-11-23T10:00:00&count=100000000000000000000'), 'A300', 'count');
+    const most = (await q('startTime=2026-11-23T10:00:00&count=100000000&tpsLimit=1')).json().data;
+    assert.equal(most.code, 'A000');
   });
 
   const pick = (r: { status: string; sendCount: number }) => [r.status, r.sendCount];

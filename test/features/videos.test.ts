@@ -391,6 +391,10 @@ describeEachDb('brand message videos', (db) => {
       day1.slice(1, 3),
     );
     assert.equal((await list('&offset=5')).videos.length, 0);
+    // A huge offset overflowed the database's integers: a 500 before it was bounded.
+    const huge = await get(`${BASE}/list?senderKey=${fresh.senderKey}&offset=100000000000000000000`, fresh);
+    assert.equal(huge.statusCode, 400);
+    assert.equal(huge.json().data.code, 'A300');
 
     const d1 = all.videos[0].regDate.slice(0, 10).replaceAll('-', '');
     const d2 = all.videos[3].regDate.slice(0, 10).replaceAll('-', '');

@@ -44,7 +44,9 @@ export const GetQuery = Type.Object({
 export const EstimateQuery = Type.Object({
   senderKey: Type.String({ minLength: 1 }),
   startTime: Type.String({ description: 'yyyy-MM-ddTHH:mm:ss, Korea time' }),
-  count: Type.Integer({ minimum: 0 }),
+  // The estimate walks the sending windows day by day: an unbounded count held the event loop
+  // for minutes. 100 million is past any friend group.
+  count: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
   target: Type.Optional(Type.String({ description: 'a friend-group target type (not used in the figure)' })),
   tpsLimit: Type.Optional(
     Type.Integer({ description: 'messages a second, 1 to 1000; default 100 (as a broadcast)' }),

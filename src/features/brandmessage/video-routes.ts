@@ -58,6 +58,9 @@ export const videoRoutes: FeaturePlugin = async (app, { ctx }) => {
         querystring: ListQuery,
       },
     },
-    async (req) => answer(req.id, await listVideos(ctx, accountOf(req.principal), req.query)),
+    async (req) => {
+      const { offset = 0, limit = 100, ...rest } = req.query;
+      return answer(req.id, await listVideos(ctx, accountOf(req.principal), { ...rest, offset, limit }));
+    },
   );
 };

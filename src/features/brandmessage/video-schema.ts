@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { StringEnum } from '../../http/schema-types.ts';
+import { OFFSET_MAX } from '../infomsg/schemas.ts';
 import { VIDEO_MAX_BYTES, VIDEO_STATES } from './video-rules.ts';
 
 /** The spec: senderKey of video and send-permission operations is at most 40 characters. */
@@ -28,8 +29,9 @@ export const ListQuery = Type.Object({
   date: Type.Optional(
     Type.String({ pattern: '^\\d{8}$', description: 'yyyyMMdd: videos registered that Korea-time day' }),
   ),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100 }),
+  // Bounded as the other lists are (OFFSET_MAX): a huge offset overflowed the database's integers (500).
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: OFFSET_MAX, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 
 export const VidParams = Type.Object({ vid: Type.String({ minLength: 1 }) });
