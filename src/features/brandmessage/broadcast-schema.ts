@@ -28,17 +28,20 @@ export const CreateBody = Type.Object({
 });
 export type CreateBodyT = Static<typeof CreateBody>;
 
+/** Bounded so that a huge id is refused, not passed on to overflow PostgreSQL's bigint (a 500). */
+const RequestId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
 export const ActionBody = Type.Object({
   brandmessage: Type.Object({
     senderKey: Type.String({ minLength: 1 }),
-    requestId: Type.Integer({ minimum: 1 }),
+    requestId: RequestId,
   }),
 });
 export type ActionBodyT = Static<typeof ActionBody>;
 
 export const GetQuery = Type.Object({
   senderKey: Type.String({ minLength: 1 }),
-  requestId: Type.Integer({ minimum: 1 }),
+  requestId: RequestId,
 });
 
 export const EstimateQuery = Type.Object({

@@ -9,6 +9,7 @@ import {
   type MoStatus,
   restartMoSchedule,
 } from '../../store/mo.ts';
+import { OFFSET_MAX } from '../infomsg/schemas.ts';
 import { type MoBody, moBody } from './body.ts';
 
 /** An MO as the client and the operator read it: the webhook body plus its delivery. */
@@ -74,7 +75,10 @@ export async function listMoPage(ctx: Ctx, accountId: string, q: MoListQuery): P
       throw new GatewayError('A734', `status must be one of ${MO_STATUSES.join(', ')}, got "${q.status}"`);
     }
   }
-  if (!Number.isInteger(offset) || offset < 0) throw new GatewayError('A734', 'offset must be 0 or more');
+  // Bounded as the other lists are: a huge offset overflowed the database's integers (a 500).
+  if (!Number.isInteger(offset) || offset < 0 || offset > OFFSET_MAX) {
+    throw new GatewayError('A734', `offset must be 0 to ${OFFSET_MAX}`);
+  }
   if (!Number.isInteger(limit) || limit < 1 || limit > MO_LIST_LIMIT_MAX) {
     throw new GatewayError('A734', `limit must be from 1 to ${MO_LIST_LIMIT_MAX}`);
   }
