@@ -3,9 +3,10 @@ import http from 'node:http';
 import https from 'node:https';
 
 /**
- * Signed POSTs to a client's webhook (reports now, MO messages later). The spec names the headers
- * and signs the timestamp header's value; Omnigate fixes the encoding (lowercase hex) and
- * what the receiver answers (docs/webhooks.md) ({"msgKey": <same>}, checked by the caller).
+ * Signed POSTs to a client's webhook (reports and MO messages). The spec names the headers and
+ * signs the timestamp header's value; Omnigate fixes the encoding (lowercase hex) and what the
+ * receiver answers (docs/webhooks.md) ({"msgKey": <same>}, checked by the caller). Since the spec's
+ * signature leaves the body unprotected, X-Omnigate-Body-Signature signs the timestamp and body too.
  */
 
 export interface WebhookAnswer {
@@ -20,6 +21,15 @@ export interface WebhookAnswer {
 /** X-SVC-Signature: lowercase hex HMAC-SHA256 of the X-SVC-Timestamp value, keyed with the secret. */
 export function sign(secret: string, timestamp: string): string {
   return createHmac('sha256', secret).update(timestamp, 'utf8').digest('hex');
+}
+
+/**
+ * X-Omnigate-Body-Signature: lowercase hex HMAC-SHA256 of `<timestamp>.` followed by the body's
+ * bytes, keyed with the secret. The bytes are the ones posted (the same Buffer), not a second
+ * serialisation: a receiver hashes what it read off the wire.
+ */
+export function signBody(secret: string, timestamp: string, payload: Uint8Array): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`, 'utf8').update(payload).digest('hex');
 }
 
 /**
@@ -44,10 +54,11 @@ class WebhookTimeout extends Error {
 }
 
 /**
- * POSTs `body` as JSON with the spec's webhook headers. Never throws: every failure is an answer
- * with `ok: false`, so callers decide about retries in one place. `timeoutMs` covers the whole
- * exchange, connecting to reading the answer (a receiver that sends headers and then stalls is as
- * unanswered as one that never accepts); it runs on real time, being a network timeout.
+ * POSTs `body` as JSON with the spec's webhook headers and the body signature. Never throws: every
+ * failure is an answer with `ok: false`, so callers decide about retries in one place. `timeoutMs`
+ * covers the whole exchange, connecting to reading the answer (a receiver that sends headers and
+ * then stalls is as unanswered as one that never accepts); it runs on real time, being a network
+ * timeout.
  * Redirects are not followed: the signed request goes only where the operator registered it.
  */
 export async function postSignedJson(
@@ -72,8 +83,11 @@ export async function postSignedJson(
       target,
       agent,
       payload,
-      timestamp,
-      sign(secret, timestamp),
+      {
+        'X-SVC-Timestamp': timestamp,
+        'X-SVC-Signature': sign(secret, timestamp),
+        'X-Omnigate-Body-Signature': signBody(secret, timestamp, payload),
+      },
       timeoutMs,
     );
     if (status < 200 || status > 299) return { ok: false, status, error: `HTTP ${status}` };
@@ -96,8 +110,7 @@ function exchange(
   target: URL,
   agent: http.Agent,
   payload: Buffer,
-  timestamp: string,
-  signature: string,
+  signedHeaders: Record<string, string>,
   timeoutMs: number,
 ): Promise<{ status: number; text: string | null }> {
   return new Promise((resolve, reject) => {
@@ -106,8 +119,7 @@ function exchange(
       method: 'POST',
       agent,
       headers: {
-        'X-SVC-Timestamp': timestamp,
-        'X-SVC-Signature': signature,
+        ...signedHeaders,
         Accept: 'application/json',
         'Content-Type': 'application/json',
         'Content-Length': payload.length,

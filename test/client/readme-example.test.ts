@@ -29,7 +29,7 @@ function quickStart(): string {
 /*
  * Runs the README's quick start as a user would: a script importing '@omnigate/client' (the built
  * dist/, through a node_modules link), against a gateway on a real port, with its URL, API key
- * and webhook secret (and the headers of a real webhook) in the environment it reads.
+ * and webhook secret (and the headers and raw body of a real webhook) in the environment it reads.
  */
 describeEachDb('client: the README quick start', (db) => {
   let s: Served;
@@ -46,14 +46,16 @@ describeEachDb('client: the README quick start', (db) => {
   test('runs as written: a send, 10,000 in bulk, a webhook signature, every report read', async () => {
     assert.ok(quickStart().split('\n').length < 20, 'the quick start is under 20 lines');
     const { c } = await clientOf(s, 'readme');
-    // A real webhook's headers: an MO to the account's number, posted to a capturing receiver.
+    // A real webhook's headers and raw body: an MO to the account's number, posted to a capturing receiver.
     let headers: IncomingHttpHeaders | undefined;
+    let body: string | undefined;
     const receiver = createServer((req, res) => {
       headers = req.headers;
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const { msgKey } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        body = Buffer.concat(chunks).toString('utf8');
+        const { msgKey } = JSON.parse(body);
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ msgKey }));
       });
     });
@@ -70,7 +72,8 @@ describeEachDb('client: the README quick start', (db) => {
     } finally {
       receiver.close();
     }
-    assert.ok(headers, 'the gateway posted the MO');
+    assert.ok(headers && body !== undefined, 'the gateway posted the MO');
+    assert.ok(headers['x-omnigate-body-signature'], 'the body is signed');
 
     const built = await run(process.execPath, [join(ROOT, 'scripts', 'build-client.mjs')]);
     assert.equal(built.stderr, '');
@@ -87,6 +90,7 @@ describeEachDb('client: the README quick start', (db) => {
         OMNIGATE_API_KEY: c.apiKey,
         OMNIGATE_WEBHOOK_SECRET: SECRET,
         WEBHOOK_HEADERS: JSON.stringify(headers),
+        WEBHOOK_BODY: body,
       },
     });
     const lines = out.stdout.trim().split('\n');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import express from 'express';
@@ -67,60 +68,92 @@ describeEachDb('client: webhooks', (db) => {
     return res.json<{ msgKey: string }>().msgKey;
   }
 
-  test('verifySignature on a real delivery: valid; tampered, wrong secret, expired refused', async () => {
-    const seen: IncomingHttpHeaders[] = [];
+  test('verifySignature on a real delivery: valid; tampered body or timestamp, wrong secret, expired refused', async () => {
+    const seen: { headers: IncomingHttpHeaders; raw: Buffer }[] = [];
     const server = createServer((req, res) => {
-      seen.push(req.headers);
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const { msgKey } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const raw = Buffer.concat(chunks);
+        seen.push({ headers: req.headers, raw });
+        const { msgKey } = JSON.parse(raw.toString('utf8'));
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ msgKey }));
       });
     });
     servers.push(server);
     await account('verify', '15880001', await listen(server));
     await mo('15880001', 'YES');
-    const [headers] = seen;
-    assert.ok(headers);
+    const [delivery] = seen;
+    assert.ok(delivery);
+    const { headers, raw } = delivery;
+    const text = raw.toString('utf8');
     const ts = Number(headers['x-svc-timestamp']);
-    const ok = verifySignature(headers, SECRET);
-    assert.deepEqual(ok, { valid: true, timestampMs: ts });
-    // The fetch API's Headers work as well.
-    assert.equal(verifySignature(new Headers(headers as Record<string, string>), SECRET).valid, true);
+    assert.deepEqual(verifySignature(raw, headers, SECRET), { valid: true, timestampMs: ts });
+    // The body as a string, and the fetch API's Headers, work as well.
+    assert.equal(verifySignature(text, headers, SECRET).valid, true);
+    assert.equal(verifySignature(raw, new Headers(headers as Record<string, string>), SECRET).valid, true);
+
+    // The headers of a genuine request with another body: the spec's signature alone passes it.
+    const tampered = text.replace('"YES"', '"NO"');
+    assert.notEqual(tampered, text);
+    assert.deepEqual(verifySignature(tampered, headers, SECRET), { valid: false, reason: 'mismatch' });
+    assert.deepEqual(verifySignature(Buffer.concat([raw, Buffer.from(' ')]), headers, SECRET), {
+      valid: false,
+      reason: 'mismatch',
+    });
+    assert.deepEqual(verifySignature(raw, { ...headers, 'x-svc-timestamp': String(ts + 1) }, SECRET), {
+      valid: false,
+      reason: 'mismatch',
+    });
     const signature = String(headers['x-svc-signature']);
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
-    assert.deepEqual(verifySignature({ ...headers, 'x-svc-signature': flipped }, SECRET), {
+    assert.deepEqual(verifySignature(raw, { ...headers, 'x-svc-signature': flipped }, SECRET), {
       valid: false,
       reason: 'mismatch',
     });
-    assert.deepEqual(verifySignature({ ...headers, 'x-svc-timestamp': String(ts + 1) }, SECRET), {
-      valid: false,
-      reason: 'mismatch',
-    });
-    assert.deepEqual(verifySignature(headers, 'another-secret'), { valid: false, reason: 'mismatch' });
-    assert.deepEqual(verifySignature({ ...headers, 'x-svc-signature': undefined }, SECRET), {
+    assert.deepEqual(verifySignature(raw, headers, 'another-secret'), { valid: false, reason: 'mismatch' });
+    assert.deepEqual(verifySignature(raw, { ...headers, 'x-svc-signature': undefined }, SECRET), {
       valid: false,
       reason: 'missing',
     });
-    assert.deepEqual(verifySignature({ ...headers, 'x-svc-signature': signature.toUpperCase() }, SECRET), {
-      valid: false,
-      reason: 'malformed',
+    assert.deepEqual(
+      verifySignature(raw, { ...headers, 'x-svc-signature': signature.toUpperCase() }, SECRET),
+      {
+        valid: false,
+        reason: 'malformed',
+      },
+    );
+
+    // Without the body signature: refused unless the receiver says its gateway does not send it.
+    const spec = { ...headers, 'x-omnigate-body-signature': undefined };
+    assert.deepEqual(verifySignature(raw, spec, SECRET), { valid: false, reason: 'missing' });
+    assert.deepEqual(verifySignature(raw, spec, SECRET, { requireBodySignature: false }), {
+      valid: true,
+      timestampMs: ts,
     });
+    // A body signature that is there is still checked.
+    assert.deepEqual(verifySignature(tampered, headers, SECRET, { requireBodySignature: false }), {
+      valid: false,
+      reason: 'mismatch',
+    });
+
     // A replay 301 s later is refused with the default tolerance (300 s), kept with a wider one.
-    assert.deepEqual(verifySignature(headers, SECRET, { nowMs: ts + 301_000 }), {
+    assert.deepEqual(verifySignature(raw, headers, SECRET, { nowMs: ts + 301_000 }), {
       valid: false,
       reason: 'expired',
     });
-    assert.deepEqual(verifySignature(headers, SECRET, { nowMs: ts - 301_000 }), {
+    assert.deepEqual(verifySignature(raw, headers, SECRET, { nowMs: ts - 301_000 }), {
       valid: false,
       reason: 'expired',
     });
     assert.equal(
-      verifySignature(headers, SECRET, { nowMs: ts + 301_000, toleranceSeconds: 600 }).valid,
+      verifySignature(raw, headers, SECRET, { nowMs: ts + 301_000, toleranceSeconds: 600 }).valid,
       true,
     );
-    assert.equal(verifySignature(headers, SECRET, { nowMs: ts + 10 ** 9, toleranceSeconds: 0 }).valid, true);
+    assert.equal(
+      verifySignature(raw, headers, SECRET, { nowMs: ts + 10 ** 9, toleranceSeconds: 0 }).valid,
+      true,
+    );
   });
 
   /** Each handler, behind its framework: an MO and a report reach the callbacks and are acknowledged. */
@@ -145,10 +178,33 @@ describeEachDb('client: webhooks', (db) => {
       },
     ],
     [
-      'Express (express.json())',
+      'Express (express.json(), the parsed body serialised again)',
       async (o) => {
         const app = express();
         app.post('/hook', express.json(), expressWebhookHandler(o));
+        const server = createServer(app);
+        return { url: await listen(server), close: () => close(server) };
+      },
+    ],
+    [
+      'Express (express.json() keeping the raw body)',
+      async (o) => {
+        const app = express();
+        const json = express.json({
+          verify: (req: IncomingMessage & { rawBody?: Buffer }, _res, buf) => {
+            req.rawBody = buf;
+          },
+        });
+        app.post('/hook', json, expressWebhookHandler(o));
+        const server = createServer(app);
+        return { url: await listen(server), close: () => close(server) };
+      },
+    ],
+    [
+      'Express (express.raw())',
+      async (o) => {
+        const app = express();
+        app.post('/hook', express.raw({ type: 'application/json' }), expressWebhookHandler(o));
         const server = createServer(app);
         return { url: await listen(server), close: () => close(server) };
       },
@@ -214,17 +270,24 @@ describeEachDb('client: webhooks', (db) => {
         );
         assert.equal((await client.reports.inquiry(sent?.msgKey ?? '')).data.report.length, 1);
 
-        // A request not signed with the secret is refused before any callback.
-        const forged = await fetch(receiver.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-svc-timestamp': String(Date.now()),
-            'x-svc-signature': 'ab'.repeat(32),
-          },
-          body: JSON.stringify({ msgKey: 'x', serviceType: 'MO' }),
-        });
-        assert.equal(forged.status, 401);
+        // A request not signed with the secret is refused before any callback; so is a body that
+        // is not the one signed, under a valid X-SVC-Signature.
+        const ts = String(Date.now());
+        const hmac = (data: string) => createHmac('sha256', SECRET).update(data).digest('hex');
+        const forged = (signature: string, bodySignature: string) =>
+          fetch(receiver.url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-svc-timestamp': ts,
+              'x-svc-signature': signature,
+              'x-omnigate-body-signature': bodySignature,
+            },
+            body: JSON.stringify({ ...mos[0], content: 'forged' }),
+          });
+        const signedBody = `${ts}.${JSON.stringify(mos[0])}`;
+        assert.equal((await forged('ab'.repeat(32), 'ab'.repeat(32))).status, 401);
+        assert.equal((await forged(hmac(ts), hmac(signedBody))).status, 401);
         assert.equal(mos.length, 1);
       } finally {
         await receiver.close();

@@ -11,11 +11,13 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
   signatureValid: boolean;
+  /** The receiver's check of X-Omnigate-Body-Signature over the raw body it read. */
+  bodySignatureValid: boolean;
   acknowledged: boolean;
 }
 
 /**
- * A client's MO webhook on 127.0.0.1 that checks X-SVC-Signature with node:crypto (not the
+ * A client's MO webhook on 127.0.0.1 that checks X-SVC-Signature (and the body signature) with node:crypto (not the
  * gateway's sign()). stop() closes the port, so the gateway's posts are refused until start().
  */
 export class Receiver {
@@ -36,7 +38,7 @@ export class Receiver {
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => this.#answer(req.headers, Buffer.concat(chunks).toString('utf8'), res));
+      req.on('end', () => this.#answer(req.headers, Buffer.concat(chunks), res));
     });
     await new Promise<void>((resolve) => server.listen(this.#port, '127.0.0.1', resolve));
     this.#port = (server.address() as AddressInfo).port;
@@ -58,16 +60,21 @@ export class Receiver {
     return { all, acked: all.filter((r) => r.acknowledged).length };
   }
 
-  #answer(headers: IncomingHttpHeaders, text: string, res: ServerResponse): void {
+  #answer(headers: IncomingHttpHeaders, raw: Buffer, res: ServerResponse): void {
     const timestamp = String(headers['x-svc-timestamp'] ?? '');
     const expected = createHmac('sha256', this.secret).update(timestamp).digest();
     const sig = String(headers['x-svc-signature'] ?? '');
     const given = Buffer.from(sig, 'hex');
     const signatureValid =
       /^[0-9a-f]{64}$/.test(sig) && given.length === expected.length && timingSafeEqual(given, expected);
-    const body = JSON.parse(text) as Record<string, unknown>;
+    const bodySignatureValid =
+      headers['x-omnigate-body-signature'] ===
+      createHmac('sha256', this.secret)
+        .update(Buffer.concat([Buffer.from(`${timestamp}.`), raw]))
+        .digest('hex');
+    const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
     const acknowledged = this.mode === 'ok' && signatureValid;
-    this.received.push({ headers, body, signatureValid, acknowledged });
+    this.received.push({ headers, body, signatureValid, bodySignatureValid, acknowledged });
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { sign } from '../../src/http/webhook-client.ts';
+import { sign, signBody } from '../../src/http/webhook-client.ts';
 import { settle } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -101,19 +101,33 @@ describeEachDb('the receiver of docs/webhooks.md', (db) => {
     assert.equal(printed.content, 'YES');
   });
 
-  test('refuses a wrong, malformed or stale signature, and answers a repeat without handling it twice', async () => {
+  test('refuses a wrong, malformed or stale signature or another body, and answers a repeat without handling it twice', async () => {
     const body = JSON.stringify({ msgKey: 'mo-doc-1', serviceType: 'MO', content: 'x' });
-    const post = (timestamp: string, signature: string) =>
+    const post = (
+      timestamp: string,
+      signature: string,
+      bodySignature: string | null = signBody(SECRET, timestamp, Buffer.from(body)),
+      sent = body,
+    ) =>
       fetch(url, {
         method: 'POST',
         headers: {
           'X-SVC-Timestamp': timestamp,
           'X-SVC-Signature': signature,
+          ...(bodySignature === null ? {} : { 'X-Omnigate-Body-Signature': bodySignature }),
           'Content-Type': 'application/json',
         },
-        body,
+        body: sent,
       });
     const now = String(Date.now());
+    // The headers of a genuine request replayed with another body, or without the body signature.
+    const other = JSON.stringify({ msgKey: 'mo-doc-1', serviceType: 'MO', content: 'forged' });
+    assert.equal((await post(now, sign(SECRET, now), undefined, other)).status, 401);
+    assert.equal((await post(now, sign(SECRET, now), null)).status, 401);
+    assert.equal(
+      (await post(now, sign(SECRET, now), signBody('another-secret', now, Buffer.from(body)))).status,
+      401,
+    );
     assert.equal((await post(now, sign('another-secret', now))).status, 401);
     assert.equal((await post(now, `${sign(SECRET, now)}00`)).status, 401);
     assert.equal((await post(now, sign(SECRET, now).toUpperCase())).status, 401);

@@ -60,6 +60,7 @@ describeEachDb('MO webhook delivery', (db) => {
     assert.equal(acked, 1);
     const [got] = all;
     assert.ok(got?.signatureValid, 'the receiver verified X-SVC-Signature');
+    assert.ok(got.bodySignatureValid, 'the receiver verified X-Omnigate-Body-Signature over the raw body');
     const ts = String(got.headers['x-svc-timestamp']);
     assert.equal(ts, String(t.gw.ctx.clock.now()));
     assert.equal(got.headers['x-svc-signature'], sign(SECRET, ts));

@@ -25,6 +25,8 @@ interface Received {
   body: ReportBody;
   /** The receiver's own check of X-SVC-Signature, with node:crypto rather than the gateway's sign(). */
   signatureValid: boolean;
+  /** Its own check of X-Omnigate-Body-Signature over the raw body it read, likewise. */
+  bodySignatureValid: boolean;
   /** Whether the receiver answered the acknowledgement the gateway waits for. */
   acknowledged: boolean;
 }
@@ -40,7 +42,7 @@ class Receiver {
     this.#server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => this.#answer(req.headers, Buffer.concat(chunks).toString('utf8'), res));
+      req.on('end', () => this.#answer(req.headers, Buffer.concat(chunks), res));
     });
   }
 
@@ -61,7 +63,7 @@ class Receiver {
     return { all, acked: all.filter((r) => r.acknowledged).length };
   }
 
-  #answer(headers: IncomingHttpHeaders, text: string, res: ServerResponse): void {
+  #answer(headers: IncomingHttpHeaders, raw: Buffer, res: ServerResponse): void {
     if (this.mode === 'down') {
       // As a receiver that crashed: the connection drops without an answer.
       res.socket?.destroy();
@@ -74,9 +76,14 @@ class Receiver {
       given.length === expected.length &&
       timingSafeEqual(given, expected) &&
       headers['x-svc-signature'] === expected.toString('hex');
-    const body = JSON.parse(text) as ReportBody;
+    const bodySignatureValid =
+      headers['x-omnigate-body-signature'] ===
+      createHmac('sha256', this.secret)
+        .update(Buffer.concat([Buffer.from(`${timestamp}.`), raw]))
+        .digest('hex');
+    const body = JSON.parse(raw.toString('utf8')) as ReportBody;
     const acknowledged = this.mode === 'ok' && signatureValid;
-    this.received.push({ headers, body, signatureValid, acknowledged });
+    this.received.push({ headers, body, signatureValid, bodySignatureValid, acknowledged });
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
@@ -146,7 +153,7 @@ describe('webhook client', () => {
     );
   });
 
-  test('posts JSON with the four headers and returns the parsed answer', async () => {
+  test('posts JSON with the five headers and returns the parsed answer', async () => {
     receiver.mode = 'ok';
     const answer = await postSignedJson(url, SECRET, report('c-1'), 1_790_000_000_123, 2000);
     assert.deepEqual(answer, { ok: true, status: 200, json: { msgKey: 'c-1' } });
@@ -154,6 +161,7 @@ describe('webhook client', () => {
     assert.ok(got?.signatureValid);
     assert.equal(got.headers['x-svc-timestamp'], '1790000000123');
     assert.equal(got.headers['x-svc-signature'], sign(SECRET, '1790000000123'));
+    assert.ok(got.bodySignatureValid, 'X-Omnigate-Body-Signature signs the timestamp and the raw body');
     assert.equal(got.headers.accept, 'application/json');
     assert.equal(got.headers['content-type'], 'application/json');
     assert.deepEqual(got.body, report('c-1'));
@@ -285,6 +293,7 @@ describeEachDb('report webhook delivery', (db) => {
     assert.equal(acked, 1);
     const [got] = all;
     assert.ok(got?.signatureValid, 'the receiver verified X-SVC-Signature');
+    assert.ok(got.bodySignatureValid, 'the receiver verified X-Omnigate-Body-Signature over the raw body');
     assert.equal(got.headers['x-svc-timestamp'], String(t.gw.ctx.clock.now()));
     assert.equal(got.headers.accept, 'application/json');
     assert.equal(got.headers['content-type'], 'application/json');

@@ -12,6 +12,11 @@ export interface VerifyOptions {
   toleranceSeconds?: number;
   /** Now, in epoch ms (default Date.now()). */
   nowMs?: number;
+  /**
+   * Whether X-Omnigate-Body-Signature must be there (default true). false only for a receiver
+   * behind a gateway that does not send it yet: without it the body is not protected.
+   */
+  requireBodySignature?: boolean;
 }
 
 export type VerifyResult =
@@ -20,7 +25,8 @@ export type VerifyResult =
       valid: false;
       /**
        * `missing`: a header is absent; `malformed`: not the gateway's format; `mismatch`: signed with
-       * another secret, or altered; `expired`: authentic but outside the tolerance.
+       * another secret, or altered (the timestamp or the body); `expired`: authentic but outside
+       * the tolerance.
        */
       reason: 'missing' | 'malformed' | 'mismatch' | 'expired';
     };
@@ -33,24 +39,45 @@ function header(headers: HeaderBag, name: string): string | undefined {
   return undefined;
 }
 
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+
 /**
- * Checks a webhook request's X-SVC-Signature as the gateway makes it: lowercase hex HMAC-SHA256
- * of the X-SVC-Timestamp header's value (epoch ms), keyed with the account's webhook secret,
- * compared in constant time. The spec signs the timestamp only, not the body: so this takes no
- * body, since passing one would suggest that the body is protected.
+ * Checks a webhook request as the gateway signs it, keyed with the account's webhook secret and
+ * compared in constant time: X-SVC-Signature, lowercase hex HMAC-SHA256 of the X-SVC-Timestamp
+ * value (epoch ms), as the spec defines it; and X-Omnigate-Body-Signature, the same over
+ * `<timestamp>.` followed by the body's bytes. `rawBody` must be the bytes as received (a string
+ * is taken as their UTF-8): the spec's signature alone would let a seen request's headers carry
+ * another body.
  */
 export function verifySignature(
+  rawBody: string | Uint8Array,
   headers: HeaderBag,
   secret: string,
   options: VerifyOptions = {},
 ): VerifyResult {
   const timestamp = header(headers, 'x-svc-timestamp');
   const signature = header(headers, 'x-svc-signature');
-  if (timestamp === undefined || signature === undefined) return { valid: false, reason: 'missing' };
-  if (!/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature))
+  const bodySignature = header(headers, 'x-omnigate-body-signature');
+  const requireBody = options.requireBodySignature ?? true;
+  if (timestamp === undefined || signature === undefined || (requireBody && bodySignature === undefined))
+    return { valid: false, reason: 'missing' };
+  if (
+    !/^\d{1,16}$/.test(timestamp) ||
+    !HEX_SHA256.test(signature) ||
+    (bodySignature !== undefined && !HEX_SHA256.test(bodySignature))
+  )
     return { valid: false, reason: 'malformed' };
   const expected = createHmac('sha256', secret).update(timestamp, 'utf8').digest();
   if (!timingSafeEqual(Buffer.from(signature, 'hex'), expected)) return { valid: false, reason: 'mismatch' };
+  // Checked whenever present, so that turning the requirement off never lets an altered body through.
+  if (bodySignature !== undefined) {
+    const hmac = createHmac('sha256', secret).update(`${timestamp}.`, 'utf8');
+    const expectedBody = (
+      typeof rawBody === 'string' ? hmac.update(rawBody, 'utf8') : hmac.update(rawBody)
+    ).digest();
+    if (!timingSafeEqual(Buffer.from(bodySignature, 'hex'), expectedBody))
+      return { valid: false, reason: 'mismatch' };
+  }
   const timestampMs = Number(timestamp);
   const tolerance = options.toleranceSeconds ?? 300;
   if (tolerance > 0 && Math.abs((options.nowMs ?? Date.now()) - timestampMs) > tolerance * 1000) {

@@ -14,6 +14,8 @@ export interface WebhookHandlerOptions {
   secret: string;
   /** See VerifyOptions.toleranceSeconds (default 300; 0: off, for a sandbox on the manual clock). */
   toleranceSeconds?: number;
+  /** See VerifyOptions.requireBodySignature (default true; false for a gateway that does not send it). */
+  requireBodySignature?: boolean;
   /**
    * Called for each MO; the gateway gets its acknowledgement once this resolves. Delivery is at
    * least once: the same msgKey may come again after a lost answer.
@@ -63,6 +65,10 @@ export function parseWebhook(body: unknown): WebhookEvent | undefined {
   return undefined;
 }
 
+function isRaw(body: unknown): body is string | Uint8Array {
+  return typeof body === 'string' || body instanceof Uint8Array;
+}
+
 function parseBody(body: unknown): unknown {
   if (typeof body === 'string') return JSON.parse(body);
   if (body instanceof Uint8Array) return JSON.parse(new TextDecoder().decode(body));
@@ -70,7 +76,21 @@ function parseBody(body: unknown): unknown {
 }
 
 /**
- * Verifies, parses and hands one webhook request to the callback; the answer to send back. A bad
+ * The bytes the body signature is checked against: the raw body when the caller has it, else the
+ * parsed value serialised again. The fallback is exact for the gateway's requests: it posts
+ * JSON.stringify output (objects of strings), and JSON.stringify(JSON.parse(text)) is that text
+ * again; a body altered on the way still fails, since its parsed value serialises differently.
+ */
+function rawOf(body: unknown, raw: string | Uint8Array | undefined): string | Uint8Array {
+  if (raw !== undefined) return raw;
+  if (isRaw(body)) return body;
+  return JSON.stringify(body) ?? '';
+}
+
+/**
+ * Verifies, parses and hands one webhook request to the callback; the answer to send back. `body`
+ * is the raw body (a string or bytes) or the value a framework parsed from it; `rawBody`, when the
+ * framework kept it beside the parsed value, is what the body signature is checked against. A bad
  * signature is 401 and a body that is neither an MO nor a report 400 (the gateway retries both,
  * which is right: a wrong secret gets fixed). A callback that throws, or a kind without a
  * callback, is 500: the gateway posts it again later rather than losing it.
@@ -79,9 +99,13 @@ export async function handleWebhook(
   headers: HeaderBag,
   body: unknown,
   options: WebhookHandlerOptions,
+  rawBody?: string | Uint8Array,
 ): Promise<WebhookAnswer> {
-  const check = verifySignature(headers, options.secret, {
+  const check = verifySignature(rawOf(body, rawBody), headers, options.secret, {
     ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
+    ...(options.requireBodySignature === undefined
+      ? {}
+      : { requireBodySignature: options.requireBodySignature }),
   });
   if (!check.valid) return { status: 401, body: { error: `signature ${check.reason}` } };
   let event: WebhookEvent | undefined;
@@ -147,18 +171,22 @@ export function nodeWebhookHandler(
 
 /**
  * An Express (4 or 5) route handler: `app.post('/omnigate', expressWebhookHandler({ ... }))`. It
- * takes the body that express.json() or express.raw() parsed, or reads it itself without a parser.
+ * reads the body itself without a parser, and takes express.raw()'s bytes as they are. After
+ * express.json() the raw bytes are gone unless its `verify` hook kept them in `req.rawBody`
+ * (`express.json({ verify: (req, _res, buf) => { req.rawBody = buf; } })`); without that, the
+ * parsed body serialised again stands in for them (exact for the gateway's JSON: see rawOf).
  */
 export function expressWebhookHandler(
   options: WebhookHandlerOptions,
-): (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => void {
+): (req: IncomingMessage & { body?: unknown; rawBody?: unknown }, res: ServerResponse) => void {
   const fromStream = nodeWebhookHandler(options);
   return (req, res) => {
     if (req.body === undefined) {
       fromStream(req, res);
       return;
     }
-    void handleWebhook(req.headers, req.body, options).then((answer) => reply(res, answer));
+    const raw = isRaw(req.rawBody) ? req.rawBody : undefined;
+    void handleWebhook(req.headers, req.body, options, raw).then((answer) => reply(res, answer));
   };
 }
 
@@ -166,18 +194,26 @@ export function expressWebhookHandler(
 export interface FastifyLikeRequest {
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** The raw body, where a plugin keeps it (fastify-raw-body's `request.rawBody`). */
+  rawBody?: unknown;
 }
 export interface FastifyLikeReply {
   code(statusCode: number): FastifyLikeReply;
   send(payload?: unknown): unknown;
 }
 
-/** A Fastify route handler (Fastify's JSON parser reads the body): `app.post('/omnigate', fastifyWebhookHandler({ ... }))`. */
+/**
+ * A Fastify route handler (Fastify's JSON parser reads the body): `app.post('/omnigate',
+ * fastifyWebhookHandler({ ... }))`. The body signature is checked against `request.rawBody` when
+ * a plugin kept it, else against the parsed body serialised again (exact for the gateway's JSON:
+ * see rawOf).
+ */
 export function fastifyWebhookHandler(
   options: WebhookHandlerOptions,
 ): (request: FastifyLikeRequest, reply: FastifyLikeReply) => Promise<unknown> {
   return async (request, reply) => {
-    const answer = await handleWebhook(request.headers, request.body, options);
+    const raw = isRaw(request.rawBody) ? request.rawBody : undefined;
+    const answer = await handleWebhook(request.headers, request.body, options, raw);
     return reply.code(answer.status).send(answer.body);
   };
 }
