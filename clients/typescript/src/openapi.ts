@@ -15,141 +15,9 @@ export interface paths {
         put?: never;
         /**
          * Send to up to 200 recipients over an ordered messageFlow (failover)
-         * @description Each recipient gets its own result (msgKey, code). The answer means accepted; delivery comes in reports.
+         * @description Sends one messageFlow to up to 200 recipients: each recipient gets the first channel, and the next one when it fails (failover). The answer means accepted, not delivered: delivery comes in reports, by the msgKey of each recipient. Recipients are judged one by one: a refused recipient (invalid number A306, spam filter or opt-out list A322-A324, text over its limit after substitution A328/A333, missing variable A335, discount A313) gets its code in its own result while the others are accepted; a refusal of the request itself (the flow, a registration, the limits) answers its code and sends nothing. The same idempotencyKey again within its TTL sends nothing and answers A301 for each recipient with the msgKey of the first send.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 1 to 200 recipients */
-                        destinations: {
-                            /** @description recipient number: 01012345678, or E.164 digits without + for international */
-                            to?: string;
-                            replaceWords?: {
-                                [key: string]: string;
-                            };
-                            messageVariable?: {
-                                [key: string]: unknown;
-                            };
-                            buttonVariable?: {
-                                [key: string]: unknown;
-                            };
-                            couponVariable?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description echoed in this recipient’s reports */
-                            ref?: string;
-                        }[];
-                        /** @description ordered channels; the next is tried when one fails */
-                        messageFlow: {
-                            sms?: {
-                                from?: string;
-                                /** @description at most 90 bytes */
-                                text?: string;
-                                /** @description 9 characters */
-                                originCID?: string;
-                            };
-                            mms?: {
-                                from?: string;
-                                title?: string;
-                                /** @description synonym of title */
-                                subject?: string;
-                                /** @description at most 2000 bytes */
-                                text?: string;
-                                /** @description 1 to 3 keys from /api/comm/v1/file/mms */
-                                fileKey?: string[];
-                                originCID?: string;
-                            };
-                            infomsg?: {
-                                /** @description AT or AI */
-                                msgType?: string;
-                                senderKey?: string;
-                                templateCode?: string;
-                                text?: string;
-                                attachment?: {
-                                    button?: {
-                                        type?: string;
-                                        name?: string;
-                                        urlMobile?: string;
-                                        urlPc?: string;
-                                    }[];
-                                };
-                                /** @description push or polling */
-                                responseMethod?: string;
-                                /** @description polling: 10 to 86400 seconds, default 180 */
-                                timeout?: number | null;
-                                /** @description template: automatic substitution */
-                                sendType?: string;
-                            };
-                            rcs?: {
-                                from?: string;
-                                formatId?: string;
-                                brandKey?: string;
-                                body?: {
-                                    title?: string;
-                                    description?: string;
-                                    media?: string;
-                                };
-                                expiryOption?: string;
-                                /** @description Android RCS only */
-                                header?: string;
-                                /** @description Android RCS only */
-                                footer?: string;
-                                copyAllowed?: boolean;
-                            };
-                            brandmessage?: {
-                                /** @description basic, free or template */
-                                sendType?: string;
-                                msgType?: string;
-                                senderKey?: string;
-                                templateCode?: string;
-                                /** @description free-form body (also accepted as text) */
-                                content?: string;
-                                /** @description I, M, N or O */
-                                targeting?: string;
-                                pushAlarm?: string;
-                                originCID?: string;
-                                unsubscribePhoneNumber?: string;
-                                unsubscribeAuthNumber?: string;
-                                /** @description 1 to 100; null when unused */
-                                discountRate?: number | null;
-                                /** @description synonym of discountRate */
-                                discount_rate?: number | null;
-                                responseMethod?: string;
-                                /** @description polling: 10 to 86400 seconds, default 180 */
-                                timeout?: number | null;
-                            };
-                        }[];
-                        /** @description settlement department code */
-                        paymentCode?: string;
-                        /** @description statistics grouping */
-                        groupKey?: string;
-                        /** @description 1 to 200 characters */
-                        idempotencyKey?: string | null;
-                        /** @description seconds, 0 to 86400, default 86400 (also when null) */
-                        idempotencyTtl?: number | null;
-                        ref?: string;
-                        /** @description Omnigate extension: the request is advertising (the opt-out list applies) even without a "(광고)" label or targeting M, N or O */
-                        advertising?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["sendMessages"];
         delete?: never;
         options?: never;
         head?: never;
@@ -165,144 +33,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reserve a send for resvSendTime (Korea time) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 1 to 200 recipients */
-                        destinations: {
-                            /** @description recipient number: 01012345678, or E.164 digits without + for international */
-                            to?: string;
-                            replaceWords?: {
-                                [key: string]: string;
-                            };
-                            messageVariable?: {
-                                [key: string]: unknown;
-                            };
-                            buttonVariable?: {
-                                [key: string]: unknown;
-                            };
-                            couponVariable?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description echoed in this recipient’s reports */
-                            ref?: string;
-                        }[];
-                        /** @description ordered channels; the next is tried when one fails */
-                        messageFlow: {
-                            sms?: {
-                                from?: string;
-                                /** @description at most 90 bytes */
-                                text?: string;
-                                /** @description 9 characters */
-                                originCID?: string;
-                            };
-                            mms?: {
-                                from?: string;
-                                title?: string;
-                                /** @description synonym of title */
-                                subject?: string;
-                                /** @description at most 2000 bytes */
-                                text?: string;
-                                /** @description 1 to 3 keys from /api/comm/v1/file/mms */
-                                fileKey?: string[];
-                                originCID?: string;
-                            };
-                            infomsg?: {
-                                /** @description AT or AI */
-                                msgType?: string;
-                                senderKey?: string;
-                                templateCode?: string;
-                                text?: string;
-                                attachment?: {
-                                    button?: {
-                                        type?: string;
-                                        name?: string;
-                                        urlMobile?: string;
-                                        urlPc?: string;
-                                    }[];
-                                };
-                                /** @description push or polling */
-                                responseMethod?: string;
-                                /** @description polling: 10 to 86400 seconds, default 180 */
-                                timeout?: number | null;
-                                /** @description template: automatic substitution */
-                                sendType?: string;
-                            };
-                            rcs?: {
-                                from?: string;
-                                formatId?: string;
-                                brandKey?: string;
-                                body?: {
-                                    title?: string;
-                                    description?: string;
-                                    media?: string;
-                                };
-                                expiryOption?: string;
-                                /** @description Android RCS only */
-                                header?: string;
-                                /** @description Android RCS only */
-                                footer?: string;
-                                copyAllowed?: boolean;
-                            };
-                            brandmessage?: {
-                                /** @description basic, free or template */
-                                sendType?: string;
-                                msgType?: string;
-                                senderKey?: string;
-                                templateCode?: string;
-                                /** @description free-form body (also accepted as text) */
-                                content?: string;
-                                /** @description I, M, N or O */
-                                targeting?: string;
-                                pushAlarm?: string;
-                                originCID?: string;
-                                unsubscribePhoneNumber?: string;
-                                unsubscribeAuthNumber?: string;
-                                /** @description 1 to 100; null when unused */
-                                discountRate?: number | null;
-                                /** @description synonym of discountRate */
-                                discount_rate?: number | null;
-                                responseMethod?: string;
-                                /** @description polling: 10 to 86400 seconds, default 180 */
-                                timeout?: number | null;
-                            };
-                        }[];
-                        /** @description settlement department code */
-                        paymentCode?: string;
-                        /** @description statistics grouping */
-                        groupKey?: string;
-                        /** @description 1 to 200 characters */
-                        idempotencyKey?: string | null;
-                        /** @description seconds, 0 to 86400, default 86400 (also when null) */
-                        idempotencyTtl?: number | null;
-                        ref?: string;
-                        /** @description Omnigate extension: the request is advertising (the opt-out list applies) even without a "(광고)" label or targeting M, N or O */
-                        advertising?: boolean;
-                        /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-                        resvSendTime?: string;
-                        /** @description at most 100 characters */
-                        resvName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Reserve a send for resvSendTime (Korea time)
+         * @description Reserves a send for resvSendTime (Korea time, 10 minutes to 1 year ahead; advertising cannot be reserved for 20:00-08:00). Every check of a send applies now, and the accepted recipients wait (held) until the time. Recipients are judged one by one: a refused recipient (invalid number A306, spam filter or opt-out list A322-A324, text over its limit after substitution A328/A333, missing variable A335, discount A313) gets its code in its own result while the others are accepted; a refusal of the request itself (the flow, a registration, the limits) answers its code and sends nothing. When no recipient is accepted nothing is stored and resvKey is "".
+         */
+        post: operations["createReservation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -316,31 +51,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reservations (of one send day), cursor paging by lastSeq */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description yyyyMMdd: reservations sending that Korea-time day */
-                    resvSendTime?: string;
-                    /** @description cursor: the last seq of the previous page */
-                    lastSeq?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Reservations (of one send day), cursor paging by lastSeq
+         * @description The account's reservations in the order they were made, optionally only those sending on one Korea-time day (resvSendTime=yyyyMMdd). Paged by cursor: pass the answer's lastSeq as lastSeq while hasNext is true. A reservation whose messages have all ended is shown (and stored) DONE.
+         */
+        get: operations["listReservations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -356,136 +71,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One reservation */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resvKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Update time, name or messages (PENDING only) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resvKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-                        resvSendTime?: string;
-                        resvName?: string;
-                        /** @description ordered channels; the next is tried when one fails */
-                        messageFlow?: {
-                            sms?: {
-                                from?: string;
-                                /** @description at most 90 bytes */
-                                text?: string;
-                                /** @description 9 characters */
-                                originCID?: string;
-                            };
-                            mms?: {
-                                from?: string;
-                                title?: string;
-                                /** @description synonym of title */
-                                subject?: string;
-                                /** @description at most 2000 bytes */
-                                text?: string;
-                                /** @description 1 to 3 keys from /api/comm/v1/file/mms */
-                                fileKey?: string[];
-                                originCID?: string;
-                            };
-                            infomsg?: {
-                                /** @description AT or AI */
-                                msgType?: string;
-                                senderKey?: string;
-                                templateCode?: string;
-                                text?: string;
-                                attachment?: {
-                                    button?: {
-                                        type?: string;
-                                        name?: string;
-                                        urlMobile?: string;
-                                        urlPc?: string;
-                                    }[];
-                                };
-                                /** @description push or polling */
-                                responseMethod?: string;
-                                /** @description polling: 10 to 86400 seconds, default 180 */
-                                timeout?: number | null;
-                                /** @description template: automatic substitution */
-                                sendType?: string;
-                            };
-                            rcs?: {
-                                from?: string;
-                                formatId?: string;
-                                brandKey?: string;
-                                body?: {
-                                    title?: string;
-                                    description?: string;
-                                    media?: string;
-                                };
-                                expiryOption?: string;
-                                /** @description Android RCS only */
-                                header?: string;
-                                /** @description Android RCS only */
-                                footer?: string;
-                                copyAllowed?: boolean;
-                            };
-                            brandmessage?: {
-                                /** @description basic, free or template */
-                                sendType?: string;
-                                msgType?: string;
-                                senderKey?: string;
-                                templateCode?: string;
-                                /** @description free-form body (also accepted as text) */
-                                content?: string;
-                                /** @description I, M, N or O */
-                                targeting?: string;
-                                pushAlarm?: string;
-                                originCID?: string;
-                                unsubscribePhoneNumber?: string;
-                                unsubscribeAuthNumber?: string;
-                                /** @description 1 to 100; null when unused */
-                                discountRate?: number | null;
-                                /** @description synonym of discountRate */
-                                discount_rate?: number | null;
-                                responseMethod?: string;
-                                /** @description polling: 10 to 86400 seconds, default 180 */
-                                timeout?: number | null;
-                            };
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * One reservation
+         * @description One reservation: its time, name, state and its recipients counted by message state. An unknown resvKey, or another account’s, is A820.
+         */
+        get: operations["getReservation"];
+        /**
+         * Update time, name or messages (PENDING only)
+         * @description Changes the time, the name or the messageFlow of a PENDING reservation (A824 in any other state); absent fields stay. A new messageFlow is checked as a send checks it, and every recipient against it: one that it would refuse refuses the whole update. Answers the reservation as it is now.
+         */
+        put: operations["updateReservation"];
         post?: never;
         delete?: never;
         options?: never;
@@ -502,27 +97,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a reservation */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resvKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Cancel a reservation
+         * @description Cancels a PENDING or STOPPED reservation (A824 otherwise): its messages that have not gone out never will (state cancelled). Answers the reservation as it is now.
+         */
+        post: operations["cancelReservation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -538,27 +117,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop a reservation */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resvKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Stop a reservation
+         * @description Stops a PENDING or PROCESSING reservation (A824 otherwise): messages not yet handed to a connector wait (held) until it is resumed or cancelled. Answers the reservation as it is now.
+         */
+        post: operations["stopReservation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -574,27 +137,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a reservation */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resvKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Resume a reservation
+         * @description Resumes a STOPPED reservation (A824 otherwise): PENDING again when its time is still ahead, or PROCESSING at once when the time has passed (the held messages go out now). Answers the reservation as it is now.
+         */
+        post: operations["resumeReservation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -608,76 +155,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reservation’s recipients */
-        get: {
-            parameters: {
-                query?: {
-                    offset?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    resvKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The reservation’s recipients
+         * @description The reservation's recipients in the order they were added, with each message's state and report code; paged by offset and limit (default 100, at most 1000). Cancelled ones stay, in state cancelled; removed ones are gone.
+         */
+        get: operations["listReservationDestinations"];
         put?: never;
-        /** Add up to 1000 recipients (PENDING or STOPPED) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resvKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 1 to 200 recipients */
-                        destinations: {
-                            /** @description recipient number: 01012345678, or E.164 digits without + for international */
-                            to?: string;
-                            replaceWords?: {
-                                [key: string]: string;
-                            };
-                            messageVariable?: {
-                                [key: string]: unknown;
-                            };
-                            buttonVariable?: {
-                                [key: string]: unknown;
-                            };
-                            couponVariable?: {
-                                [key: string]: unknown;
-                            };
-                            /** @description echoed in this recipient’s reports */
-                            ref?: string;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Add up to 1000 recipients (PENDING or STOPPED)
+         * @description Adds 1 to 1000 recipients to a PENDING or STOPPED reservation (A824 otherwise), each checked against its messageFlow as a send checks it: refused recipients get their code in their own result, the others wait with the rest.
+         */
+        post: operations["addReservationDestinations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -694,28 +182,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a recipient that has not gone out */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    resvKey: string;
-                    msgKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Remove a recipient that has not gone out
+         * @description Removes one recipient of a PENDING or STOPPED reservation before its message goes out. A message that has already gone out is A824; a msgKey that is not in the reservation (or was removed) is A820.
+         */
+        delete: operations["removeReservationDestination"];
         options?: never;
         head?: never;
         patch?: never;
@@ -730,63 +201,9 @@ export interface paths {
         };
         /**
          * Take the waiting reports (polling mode)
-         * @description Up to 1,000 reports, oldest first. The same batch (same reportId) is answered until it is acknowledged with DELETE; nothing waiting: reportId "" and report null.
+         * @description The reports waiting for the account (polling mode), up to 1,000 oldest first, as one batch: the same batch (same reportId) is answered again until it is acknowledged with DELETE. When nothing waits: reportId "" and report null (not []).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                /** @description A000 on success */
-                                code: string;
-                                result: string;
-                                data: {
-                                    /** @description the batch id to acknowledge; "" when nothing waits */
-                                    reportId: string;
-                                    report: {
-                                        msgKey: string;
-                                        serviceType: string;
-                                        msgType: string;
-                                        /**
-                                         * @description STANDARD: the result of the message; DLR: the handset receipt
-                                         * @enum {string}
-                                         */
-                                        reportType: "STANDARD" | "DLR";
-                                        /** @description 10000 delivered; see docs/reports.md for the others */
-                                        reportCode: string;
-                                        reportText: string;
-                                        /** @description when the result was known; yyyy-MM-dd HH:mm:ss, Korea time */
-                                        reportTime: string;
-                                        /** @description when the message was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
-                                        sendTime: string;
-                                        carrier: string;
-                                        /** @description the destinations[].ref given with the recipient; "" when none */
-                                        ref: string;
-                                    }[] | null;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["pollReports"];
         put?: never;
         post?: never;
         delete?: never;
@@ -807,44 +224,9 @@ export interface paths {
         post?: never;
         /**
          * Acknowledge a polled batch
-         * @description The next poll then answers the next batch. Acknowledging the same batch again answers A000; an unknown reportId, or another account's, is A820.
+         * @description Acknowledges a polled batch: the next poll answers the next one. Acknowledging the same batch again answers A000 (a retried DELETE is safe); an unknown reportId, or another account’s, is A820. Answers the envelope, never an empty 204.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    reportId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                /** @description A000 on success */
-                                code: string;
-                                result: string;
-                                data: {
-                                    reportId: string;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["ackReports"];
         options?: never;
         head?: never;
         patch?: never;
@@ -859,64 +241,9 @@ export interface paths {
         };
         /**
          * Every report of a message
-         * @description STANDARD and DLR records alike, in the order they were made.
+         * @description Every report of one message, STANDARD and DLR alike, in the order they were made, whether they were polled, posted to the webhook or not yet taken. A message of the account without a report yet answers an empty list; an unknown msgKey, or another account’s, is A820.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    msgKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                /** @description A000 on success */
-                                code: string;
-                                result: string;
-                                data: {
-                                    msgKey: string;
-                                    report: {
-                                        msgKey: string;
-                                        serviceType: string;
-                                        msgType: string;
-                                        /**
-                                         * @description STANDARD: the result of the message; DLR: the handset receipt
-                                         * @enum {string}
-                                         */
-                                        reportType: "STANDARD" | "DLR";
-                                        /** @description 10000 delivered; see docs/reports.md for the others */
-                                        reportCode: string;
-                                        reportText: string;
-                                        /** @description when the result was known; yyyy-MM-dd HH:mm:ss, Korea time */
-                                        reportTime: string;
-                                        /** @description when the message was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
-                                        sendTime: string;
-                                        carrier: string;
-                                        /** @description the destinations[].ref given with the recipient; "" when none */
-                                        ref: string;
-                                    }[];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getReportInquiry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -934,69 +261,9 @@ export interface paths {
         };
         /**
          * A message and each channel attempted for it
-         * @description One entry per messageFlow step tried, in order; empty while the message has not been attempted.
+         * @description One message, its state and each channel attempted for it, in messageFlow order (failover steps marked fallback Y); messages is empty while no channel has been tried. An unknown msgKey, or another account’s, is A820.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    msgKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                /** @description A000 on success */
-                                code: string;
-                                result: string;
-                                data: {
-                                    msgKey: string;
-                                    to: string;
-                                    /** @description queued, waiting, held, delivered, failed or uncertain */
-                                    status: string;
-                                    messages: {
-                                        msgKey: string;
-                                        serviceType: string;
-                                        msgType: string;
-                                        /** @description the messageFlow channel of this attempt (sms, mms, infomsg, ...) */
-                                        channel: string;
-                                        /**
-                                         * @description Y for a failover step, N for the first
-                                         * @enum {string}
-                                         */
-                                        fallback: "Y" | "N";
-                                        /** @description "" while the result is not known */
-                                        reportCode: string;
-                                        reportText: string;
-                                        carrier: string;
-                                        /** @description waiting, delivered, failed or uncertain */
-                                        status: string;
-                                        /** @description when this attempt was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
-                                        sendTime: string;
-                                        /** @description when its result was known (Korea time); "" while waiting */
-                                        reportTime: string;
-                                    }[];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getMessageInquiry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1014,39 +281,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a informational template image (form-data file, fileKey, imageName) → imgUrl, fileName */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 500 KB, at least 500 px wide, ratio 2:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a informational template image (form-data file, fileKey, imageName) → imgUrl, fileName
+         * @description Stores an informational template image from a multipart/form-data part named file (JPG or PNG, at most 500 KB, at least 500 px wide, ratio 2:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadInfomsgTemplateImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1062,39 +301,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a informational template item highlight image (form-data file, fileKey, imageName) → imgUrl, fileName */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 500 KB, at least 108 px wide, ratio 1:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a informational template item highlight image (form-data file, fileKey, imageName) → imgUrl, fileName
+         * @description Stores an informational template item highlight image from a multipart/form-data part named file (JPG or PNG, at most 500 KB, at least 108 px wide, ratio 1:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadInfomsgItemHighlightImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1110,39 +321,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a RCS media image (form-data file, fileKey, imageName) → media (the value for rcs.body.media), expired */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png/gif image, at most 1 MB
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a RCS media image (form-data file, fileKey, imageName) → media (the value for rcs.body.media), expired
+         * @description Stores an RCS media image from a multipart/form-data part named file (JPG, PNG or GIF, at most 1 MB). Answers media, the value for rcs.body.media, usable for 7 days as MMS images are. Without fileKey one is generated; the same fileKey again replaces the image.
+         */
+        post: operations["uploadRcsMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1158,39 +341,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a brand message image (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio between 2:1 and 3:4
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a brand message image (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores a brand message image from a multipart/form-data part named file (JPG or PNG, at most 5 MB, at least 500 px wide, ratio from 2:1 to 3:4). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,39 +361,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a brand message wide image (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio between 2:1 and 1:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a brand message wide image (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores a brand message wide image from a multipart/form-data part named file (JPG or PNG, at most 5 MB, at least 500 px wide, ratio from 2:1 to 1:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageWideImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1254,39 +381,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a first image of a brand message wide list (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a first image of a brand message wide list (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores the first image of a brand message wide list from a multipart/form-data part named file (JPG or PNG, at most 5 MB, at least 500 px wide, ratio 2:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageWideListFirstImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1302,39 +401,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a 2nd to 4th image of a brand message wide list (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 2 MB, at least 100 px wide, ratio 1:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a 2nd to 4th image of a brand message wide list (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores the 2nd to 4th image of a brand message wide list from a multipart/form-data part named file (JPG or PNG, at most 2 MB, at least 100 px wide, ratio 1:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageWideListImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1350,39 +421,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a brand message carousel feed image (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1 or 1:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a brand message carousel feed image (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores a brand message carousel feed image from a multipart/form-data part named file (JPG or PNG, at most 5 MB, at least 500 px wide, ratio 2:1 or 1:1 (one ratio for every card of a carousel)). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageCarouselFeedImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1398,39 +441,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a brand message carousel commerce image (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1 or 1:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a brand message carousel commerce image (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores a brand message carousel commerce image from a multipart/form-data part named file (JPG or PNG, at most 5 MB, at least 500 px wide, ratio 2:1 or 1:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageCarouselCommerceImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1446,39 +461,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a brand message catalog item image (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 2 MB, at least 500 px wide, ratio 1:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a brand message catalog item image (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores a brand message catalog item image from a multipart/form-data part named file (JPG or PNG, at most 2 MB, at least 500 px wide, ratio 1:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageCatalogImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1494,39 +481,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a first image of a brand message catalog with 3, 5 or 7 items (form-data file, fileKey, imageName) → imgUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a first image of a brand message catalog with 3, 5 or 7 items (form-data file, fileKey, imageName) → imgUrl
+         * @description Stores the first image of a brand message catalog with 3, 5 or 7 items from a multipart/form-data part named file (JPG or PNG, at most 5 MB, at least 500 px wide, ratio 2:1). Without fileKey one is generated; uploading again under the same fileKey replaces the image and its URL. The image is kept for good (no expiry).
+         */
+        post: operations["uploadBrandMessageCatalogOddFirstImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1542,39 +501,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload an MMS image (form-data file, fileKey, imageName) → fileKey, expired */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description JPEG image, at most 307200 bytes and 1500x1440 pixels
-                         */
-                        file: string;
-                        /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
-                        fileKey?: string;
-                        /** @description Defaults to the file name without its extension */
-                        imageName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload an MMS image (form-data file, fileKey, imageName) → fileKey, expired
+         * @description Stores an MMS image from a multipart/form-data part named file: a JPEG of at most 300 KiB and 1500x1440 pixels. Answers the fileKey to name in mms.fileKey (1 to 3 per message) and until when it can be sent: 7 days on the gateway clock. Without fileKey one is generated; the same fileKey again replaces the image and restarts its 7 days.
+         */
+        post: operations["uploadMmsImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1588,216 +519,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One template (data.data.infomsg) */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a sender profile of the account */
-                    senderKey: string;
-                    /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
-                    templateCode: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Update a template: given fields replace, absent ones stay (what may change depends on the review) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        infomsg: {
-                            /** @description a sender profile of the account */
-                            senderKey: string;
-                            /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
-                            templateCode: string;
-                            /** @description S (profile) or G (group); must match the profile */
-                            senderKeyType?: string;
-                            /** @description 1 to 150 characters */
-                            templateName?: string;
-                            /** @description BA basic (default), EX extra info, AD channel add, MI mixed */
-                            templateMessageType?: string;
-                            /** @description NONE (default), TEXT, IMAGE, ITEM_LIST */
-                            templateEmphasizeType?: string;
-                            /** @description AT, or AI with an image; derived when absent */
-                            msgType?: string;
-                            /** @description at most 1000 characters, #{key} variables */
-                            text?: string;
-                            /** @description a code of GET .../infomsg/category */
-                            categoryCode?: string;
-                            /** @description EX and MI: extra information, at most 500 characters */
-                            extra?: string | null;
-                            /** @description TEXT emphasis: at most 50 characters */
-                            title?: string | null;
-                            /** @description TEXT emphasis: at most 50 characters */
-                            subtitle?: string | null;
-                            /** @description ITEM_LIST: at most 16 characters */
-                            header?: string | null;
-                            /** @description the notification preview: at most 40 characters, no variables */
-                            previewMessage?: string | null;
-                            /** @description IMAGE (required) or ITEM_LIST: the template image upload’s imgUrl */
-                            imgUrl?: string | null;
-                            imgName?: string | null;
-                            itemHighlight?: {
-                                title: string;
-                                description: string;
-                                imageUrl?: string | null;
-                            } | null;
-                            item?: {
-                                list: {
-                                    title: string;
-                                    description: string;
-                                }[];
-                                summary?: {
-                                    title: string;
-                                    description: string;
-                                } | null;
-                            } | null;
-                            securityFlag?: boolean;
-                            buttons?: {
-                                /** @description WL, AL, DS, BK, MD, BC, BT or AC */
-                                type: string;
-                                /** @description at most 14 characters, no #{key} variables */
-                                name: string;
-                                /** @description WL (required) and AL: http(s) URL */
-                                urlMobile?: string | null;
-                                /** @description WL and AL: http(s) URL */
-                                urlPc?: string | null;
-                                /** @description AL: app scheme */
-                                schemeAndroid?: string | null;
-                                /** @description AL: app scheme */
-                                schemeIos?: string | null;
-                            }[] | null;
-                            variables?: {
-                                /** @description the key as written in #{key} */
-                                key: string;
-                                /** @description example text the reviewer reads in its place */
-                                example: string;
-                            }[] | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Register a template: status R, inspectionStatus REG (data.data.infomsg) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        infomsg: {
-                            /** @description a sender profile of the account */
-                            senderKey: string;
-                            /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
-                            templateCode: string;
-                            /** @description S (profile) or G (group); must match the profile */
-                            senderKeyType?: string;
-                            /** @description 1 to 150 characters */
-                            templateName: string;
-                            /** @description BA basic (default), EX extra info, AD channel add, MI mixed */
-                            templateMessageType?: string;
-                            /** @description NONE (default), TEXT, IMAGE, ITEM_LIST */
-                            templateEmphasizeType?: string;
-                            /** @description AT, or AI with an image; derived when absent */
-                            msgType?: string;
-                            /** @description at most 1000 characters, #{key} variables */
-                            text: string;
-                            /** @description a code of GET .../infomsg/category */
-                            categoryCode: string;
-                            /** @description EX and MI: extra information, at most 500 characters */
-                            extra?: string | null;
-                            /** @description TEXT emphasis: at most 50 characters */
-                            title?: string | null;
-                            /** @description TEXT emphasis: at most 50 characters */
-                            subtitle?: string | null;
-                            /** @description ITEM_LIST: at most 16 characters */
-                            header?: string | null;
-                            /** @description the notification preview: at most 40 characters, no variables */
-                            previewMessage?: string | null;
-                            /** @description IMAGE (required) or ITEM_LIST: the template image upload’s imgUrl */
-                            imgUrl?: string | null;
-                            imgName?: string | null;
-                            itemHighlight?: {
-                                title: string;
-                                description: string;
-                                imageUrl?: string | null;
-                            } | null;
-                            item?: {
-                                list: {
-                                    title: string;
-                                    description: string;
-                                }[];
-                                summary?: {
-                                    title: string;
-                                    description: string;
-                                } | null;
-                            } | null;
-                            securityFlag?: boolean;
-                            buttons?: {
-                                /** @description WL, AL, DS, BK, MD, BC, BT or AC */
-                                type: string;
-                                /** @description at most 14 characters, no #{key} variables */
-                                name: string;
-                                /** @description WL (required) and AL: http(s) URL */
-                                urlMobile?: string | null;
-                                /** @description WL and AL: http(s) URL */
-                                urlPc?: string | null;
-                                /** @description AL: app scheme */
-                                schemeAndroid?: string | null;
-                                /** @description AL: app scheme */
-                                schemeIos?: string | null;
-                            }[] | null;
-                            variables?: {
-                                /** @description the key as written in #{key} */
-                                key: string;
-                                /** @description example text the reviewer reads in its place */
-                                example: string;
-                            }[] | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * One template (data.data.infomsg)
+         * @description One informational template of a sender profile of the account, with its review history (`comments`). A profile of another account is A326, an unknown templateCode A820.
+         */
+        get: operations["getInfomsgTemplate"];
+        /**
+         * Update a template: given fields replace, absent ones stay (what may change depends on the review)
+         * @description Updates a template: the given fields replace the stored ones, absent ones stay, and the result is checked as a registration. Under review (REQ) nothing may change (A824: cancel the review first); approved (APR) only templateName (A519); a rejected template that is edited goes back to REG. Answers the template as stored.
+         */
+        put: operations["updateInfomsgTemplate"];
+        /**
+         * Register a template: status R, inspectionStatus REG (data.data.infomsg)
+         * @description Registers an informational template: status R (pending) and inspectionStatus REG, to be sent for review with POST .../template/request. The whole template is checked (text, variables with examples, buttons, emphasis, category) and answered as stored. A templateCode the profile already has is A513.
+         */
+        post: operations["createInfomsgTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1811,36 +547,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The profile’s templates, filtered (data.data.infomsg.templates[]) */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a sender profile of the account */
-                    senderKey: string;
-                    senderKeyType?: "S" | "G";
-                    /** @description R pending, A usable, S stopped */
-                    status?: "R" | "A" | "S";
-                    inspectionStatus?: "REG" | "REQ" | "APR" | "REJ";
-                    /** @description templateMessageType */
-                    templateType?: "BA" | "EX" | "AD" | "MI";
-                    offset?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The profile’s templates, filtered (data.data.infomsg.templates[])
+         * @description The templates of a sender profile, filtered by status, inspectionStatus and templateType (the templateMessageType), with offset paging and the total count of the filter.
+         */
+        get: operations["listInfomsgTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1856,33 +567,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates changed since a time, oldest change first (data.data.infomsg.templates[]) */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a sender profile of the account */
-                    senderKey: string;
-                    senderKeyType?: "S" | "G";
-                    /** @description ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
-                    since?: string;
-                    page?: number;
-                    count?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Templates changed since a time, oldest change first (data.data.infomsg.templates[])
+         * @description The templates of a sender profile registered, edited or moved by a review at or after `since`, oldest change first, a page at a time (`hasNext` tells whether another page follows). Without `since`, every template.
+         */
+        get: operations["listInfomsgTemplateChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1901,30 +590,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a template (not while under review) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a sender profile of the account */
-                    senderKey: string;
-                    /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
-                    templateCode: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a template (not while under review)
+         * @description Deletes a template and its review history. A template under review (REQ) cannot be deleted (A824): cancel the review first. Answers no data.
+         */
+        delete: operations["deleteInfomsgTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1941,51 +611,9 @@ export interface paths {
         put?: never;
         /**
          * Request review: JSON {infomsg: {senderKey, templateCode, comment}} or form-data with attachment
-         * @description The form-data variant has the fields senderKey, senderKeyType, templateCode, comment and attachment (png, jpg, jpeg, gif, pdf, hwp, doc or docx; at most 10485760 bytes).
+         * @description Asks for the review of a pending, registered template (status R, inspectionStatus REG; A824 otherwise): it moves to REQ and the request, its comment and attachment join the review history. With automatic review the decision comes later on the gateway clock (approved: APR and status A). Takes JSON or form-data with an attachment (png, jpg, jpeg, gif, pdf, hwp, doc or docx; at most 10 MiB). Answers no data.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        infomsg: {
-                            /** @description a sender profile of the account */
-                            senderKey: string;
-                            /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
-                            templateCode: string;
-                            senderKeyType?: string;
-                            /** @description to the reviewer, at most 500 characters */
-                            comment: string;
-                        };
-                    };
-                    "multipart/form-data": {
-                        infomsg: {
-                            /** @description a sender profile of the account */
-                            senderKey: string;
-                            /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
-                            templateCode: string;
-                            senderKeyType?: string;
-                            /** @description to the reviewer, at most 500 characters */
-                            comment: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["requestInfomsgTemplateReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2001,39 +629,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a review request (REQ → REG) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        infomsg: {
-                            /** @description a sender profile of the account */
-                            senderKey: string;
-                            /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
-                            templateCode: string;
-                            senderKeyType?: string;
-                            /** @description why, at most 500 characters */
-                            comment?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Cancel a review request (REQ → REG)
+         * @description Cancels the review request of a template under review (REQ → REG; A824 in any other status); an automatic decision scheduled for it then decides nothing. Answers no data.
+         */
+        post: operations["cancelInfomsgTemplateReview"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2047,27 +647,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every category (data.data.categories[]), or one with categoryCode (data.data.category) */
-        get: {
-            parameters: {
-                query?: {
-                    categoryCode?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Every category (data.data.categories[]), or one with categoryCode (data.data.category)
+         * @description The template categories (the same for every client): all of them in `categories`, or with categoryCode that one in `category` (A820 for an unknown code).
+         */
+        get: operations["listInfomsgCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2083,30 +667,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public templates released since a time (data.data.templates[]); lookup only */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
-                    since?: string;
-                    page?: number;
-                    count?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Public templates released since a time (data.data.templates[]); lookup only
+         * @description Public informational templates released at or after `since` (all without it), a page at a time. Lookup only: any client may send them without registering its own; a send whose substituted text is longer than `charCount` is refused.
+         */
+        get: operations["listPublicTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2122,27 +687,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A public template’s preview image (SVG) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    templateCode: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A public template’s preview image (SVG)
+         * @description The preview image of a public template as SVG (the `previewImageUrl` of the list). An unknown templateCode is A820 (a JSON envelope).
+         */
+        get: operations["getPublicTemplatePreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2158,146 +707,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One brand message template */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    templateCode: string;
-                    /** @description basic or template */
-                    sendType?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Replace a brand message template */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        brandmessage: {
-                            /** @description A sender profile of this account */
-                            senderKey: string;
-                            /** @description S (profile) or G (group); the profile’s when absent */
-                            senderKeyType?: string;
-                            /** @description basic (default) or template; stored as basic */
-                            sendType?: string;
-                            /** @description the template to replace */
-                            templateCode: string;
-                            /** @description 1 to 200 characters */
-                            templateName: string;
-                            /** @description TEXT, IMAGE, WIDE, WIDE_ITEM_LIST, CAROUSEL_FEED, PREMIUM_VIDEO, COMMERCE, CAROUSEL_COMMERCE or FT, FI, FW, FL, FC, FP, FM, FA, FG (catalog) */
-                            msgType: string;
-                            /** @description Body with #{key} variables; limit per msgType */
-                            text?: string;
-                            /** @description string (or {title}): wide item list, premium video, catalog */
-                            header?: unknown;
-                            /** @description commerce: up to 34 characters */
-                            additionalContent?: string;
-                            /** @description Y (default) or N */
-                            pushAlarm?: unknown;
-                            /** @description Y or N (default) */
-                            adult?: unknown;
-                            /** @description integer 1 to 100, or null when unused (0 refused from 2026-08-04) */
-                            discountRate?: unknown;
-                            /** @description synonym of discountRate */
-                            discount_rate?: unknown;
-                            /** @description object: button[] (type, name, urlMobile, urlPc, ...), image {imgUrl, imgLink}, coupon, commerce, item {list[]}, video */
-                            attachment?: unknown;
-                            /** @description object: head, list[] (2 to 10 cards), tail */
-                            carousel?: unknown;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Register a brand message template */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        brandmessage: {
-                            /** @description A sender profile of this account */
-                            senderKey: string;
-                            /** @description S (profile) or G (group); the profile’s when absent */
-                            senderKeyType?: string;
-                            /** @description basic (default) or template; stored as basic */
-                            sendType?: string;
-                            /** @description 1-30 of A-Z a-z 0-9 . _ -; generated when absent */
-                            templateCode?: string;
-                            /** @description 1 to 200 characters */
-                            templateName: string;
-                            /** @description TEXT, IMAGE, WIDE, WIDE_ITEM_LIST, CAROUSEL_FEED, PREMIUM_VIDEO, COMMERCE, CAROUSEL_COMMERCE or FT, FI, FW, FL, FC, FP, FM, FA, FG (catalog) */
-                            msgType: string;
-                            /** @description Body with #{key} variables; limit per msgType */
-                            text?: string;
-                            /** @description string (or {title}): wide item list, premium video, catalog */
-                            header?: unknown;
-                            /** @description commerce: up to 34 characters */
-                            additionalContent?: string;
-                            /** @description Y (default) or N */
-                            pushAlarm?: unknown;
-                            /** @description Y or N (default) */
-                            adult?: unknown;
-                            /** @description integer 1 to 100, or null when unused (0 refused from 2026-08-04) */
-                            discountRate?: unknown;
-                            /** @description synonym of discountRate */
-                            discount_rate?: unknown;
-                            /** @description object: button[] (type, name, urlMobile, urlPc, ...), image {imgUrl, imgLink}, coupon, commerce, item {list[]}, video */
-                            attachment?: unknown;
-                            /** @description object: head, list[] (2 to 10 cards), tail */
-                            carousel?: unknown;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * One brand message template
+         * @description One brand message template, in the shape it was registered in (it can be PUT back). sendType free has no stored template (A321).
+         */
+        get: operations["getBrandMessageTemplate"];
+        /**
+         * Replace a brand message template
+         * @description Replaces a template whole (every field as in a registration) but its code and creation time; an unknown templateCode is A820. Broadcasts already scheduled keep the message they were scheduled with.
+         */
+        put: operations["updateBrandMessageTemplate"];
+        /**
+         * Register a brand message template
+         * @description Registers a brand message template of a sender profile: usable at once (status A, no review). Every structure its msgType takes is checked, each rule with its own code naming the field, and its images must be uploads of this account of the right ratio. templateCode is generated when absent; one the profile already has is A531.
+         */
+        post: operations["createBrandMessageTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2311,34 +735,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Brand message templates of a senderKey */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    senderKeyType?: string;
-                    /** @description A: registered (R and S: none here) */
-                    status?: "R" | "A" | "S";
-                    /** @description a msgType: finds its long and short spellings */
-                    templateType?: string;
-                    offset?: number;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Brand message templates of a senderKey
+         * @description The brand message templates of a sender profile, filtered by status and templateType (a msgType: its long and short spellings both match), with offset paging and the total count.
+         */
+        get: operations["listBrandMessageTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2354,32 +755,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Brand message templates changed since a time, latest first */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    senderKeyType?: string;
-                    /** @description templates changed at or after: ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
-                    since?: string;
-                    page?: number;
-                    count?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Brand message templates changed since a time, latest first
+         * @description The brand message templates of a sender profile registered or replaced at or after `since` (all without it), latest change first, a page at a time.
+         */
+        get: operations["listBrandMessageTemplateChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2398,28 +778,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a brand message template */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    senderKey: string;
-                    templateCode: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a brand message template
+         * @description Deletes a brand message template. A broadcast scheduled with it is blocked when its start comes. Answers no data.
+         */
+        delete: operations["deleteBrandMessageTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2432,71 +795,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s RCS brand */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The account’s RCS brand */
-                    brandId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Change the brand (regBrand, images, document); the change is reviewed */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The account’s RCS brand */
-                        brandId: string;
-                        /** @description JSON object {name, description, tel, webSiteUrl}: an absent field keeps its value, null or "" clears description, tel or webSiteUrl */
-                        regBrand: string;
-                        /**
-                         * Format: binary
-                         * @description Profile image: JPEG or PNG, at most 1048576 bytes, 200-1000 x 200-1000 pixels, square
-                         */
-                        brandProfile?: string;
-                        /**
-                         * Format: binary
-                         * @description Background image: JPEG or PNG, at most 2097152 bytes, 720-2160 x 360-2160 pixels
-                         */
-                        brandBackground?: string;
-                        /**
-                         * Format: binary
-                         * @description PDF, JPEG or PNG, at most 5242880 bytes
-                         */
-                        seasonDocFile?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The account’s RCS brand
+         * @description The account’s RCS brand: its details, image addresses and status (inspecting while a change is reviewed). A brand of another account is A601.
+         */
+        get: operations["getRcsBrand"];
+        /**
+         * Change the brand (regBrand, images, document); the change is reviewed
+         * @description Changes the brand (form-data: brandId, regBrand JSON, optional brandProfile, brandBackground, seasonDocFile). The change shows at once with status inspecting and goes back to ready once reviewed (10 seconds on the gateway clock); while a review runs or when the operator set another status, a change is A824. A request that changes nothing starts no review. Answers the brand.
+         */
+        put: operations["updateRcsBrand"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2511,25 +819,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The common message formats */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The common message formats
+         * @description The common RCS message formats every brand may send with (a fixed set), in summary.
+         */
+        get: operations["listRcsCommonMessageForms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2545,28 +839,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One common message format */
-        get: {
-            parameters: {
-                query: {
-                    /** @description A formatId of the common list */
-                    messagebaseId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * One common message format
+         * @description One common message format with every limit a message of it must keep (fields per card, buttons); an unknown messagebaseId is A600.
+         */
+        get: operations["getRcsCommonMessageForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2582,62 +859,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An image of the brand’s message bases */
-        get: {
-            parameters: {
-                query: {
-                    /** @description The account’s RCS brand */
-                    brandId: string;
-                    /** @description The fileId its upload returned */
-                    fileId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * An image of the brand’s message bases
+         * @description One image of the brand’s message bases, by the fileId its upload answered (A602 otherwise).
+         */
+        get: operations["getRcsMessagebaseImage"];
         put?: never;
-        /** Upload an image for the brand’s message bases */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description The account’s RCS brand */
-                        brandId: string;
-                        /**
-                         * Format: binary
-                         * @description Message-base image: JPEG or PNG, at most 1048576 bytes, 100-2000 x 100-2000 pixels
-                         */
-                        file: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload an image for the brand’s message bases
+         * @description Uploads an image for the message bases of the account’s brand (form-data: brandId, file; JPEG or PNG of the accepted size and dimensions). The image never expires. Answers it with the address it is served at.
+         */
+        post: operations["uploadRcsMessagebaseImage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2651,28 +883,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stock logos a format offers */
-        get: {
-            parameters: {
-                query: {
-                    /** @description A formatId of the common list */
-                    messagebaseformId: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The stock logos a format offers
+         * @description The stock header logos a common format offers (the text formats offer five; card formats none), each with the address of its PNG bytes.
+         */
+        get: operations["listRcsFormatLogos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2688,28 +903,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A stock logo’s PNG bytes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description A logo fileId of a format */
-                    fileId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A stock logo’s PNG bytes
+         * @description A stock logo’s PNG bytes (120 x 120). A fileId no format offers is A602 (a JSON envelope).
+         */
+        get: operations["getRcsFormatLogo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2725,94 +923,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One group tag (as groupTags[]) */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    groupTagKey: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Rename a group tag */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description or inside groupTag */
-                        senderKey?: string;
-                        groupTag: {
-                            senderKey?: string;
-                            /** @description 1-50 characters of A-Z a-z 0-9 . _ - */
-                            groupTagKey: string;
-                            /** @description 1-50 characters, not blank */
-                            groupTagName: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        /** Create a group tag */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description or inside groupTag */
-                        senderKey?: string;
-                        groupTag: {
-                            senderKey?: string;
-                            /** @description 1-50 characters of A-Z a-z 0-9 . _ - */
-                            groupTagKey: string;
-                            /** @description 1-50 characters, not blank */
-                            groupTagName: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * One group tag (as groupTags[])
+         * @description One group tag, as groupTags[0] (A564 when the profile has no such key).
+         */
+        get: operations["getGroupTag"];
+        /**
+         * Rename a group tag
+         * @description Renames a group tag (A564 when the profile has no such key; A563 when another tag has the name). Answers the tag as groupTags[0].
+         */
+        put: operations["renameGroupTag"];
+        /**
+         * Create a group tag
+         * @description Creates a group tag of a sender profile (senderKey inside groupTag or beside it). Key and name are unique per profile (A562, A563); a profile has at most 100 tags (A565). Answers the tag as groupTags[0].
+         */
+        post: operations["createGroupTag"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2826,27 +951,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The group tags of a senderKey */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The group tags of a senderKey
+         * @description Every group tag of a sender profile.
+         */
+        get: operations["listGroupTags"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2865,28 +974,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a group tag */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    senderKey: string;
-                    groupTagKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a group tag
+         * @description Deletes a group tag (A564 when the profile has no such key). Answers no data.
+         */
+        delete: operations["deleteGroupTag"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2899,31 +991,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many a broadcast of msgType would reach (a friend group, or all friends) */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    /** @description a brand message type (TEXT, FT, FI, FW, ... FG) */
-                    msgType: string;
-                    /** @description omit for all friends */
-                    friendGroupKey?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * How many a broadcast of msgType would reach (a friend group, or all friends)
+         * @description How many a broadcast of msgType would reach: the friends a completed friend group holds (A558 while it is IN_PROGRESS), or without friendGroupKey all friends of the profile the gateway knows (the sandbox handsets). msgType must be a brand message type (A523).
+         */
+        get: operations["countBroadcastAudience"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2941,33 +1013,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** How many of the numbers (at least 10) are friends of the profile */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        senderKey: string;
-                        /** @description at least 10, at most 10,000 */
-                        phoneNumbers: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * How many of the numbers (at least 10) are friends of the profile
+         * @description How many of the given numbers (at least 10, A559; at most 10,000; each one well-formed, A553) are friends of the profile now. A duplicate counts once.
+         */
+        post: operations["countFriendsAmongNumbers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2981,27 +1031,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The profile's friend count */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The profile's friend count
+         * @description The friend count of the profile’s channel, as the operator set it.
+         */
+        get: operations["getFriendCount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3019,37 +1053,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a phone-number list (form-data senderKey, file) → fileKey, expiredAt (24 h) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /** @description the sender profile the list is for */
-                        senderKey: string;
-                        /**
-                         * Format: binary
-                         * @description UTF-8 text, at most 4 MiB and 100,000 numbers: one number per line, or CSV with the number in the first column (a first line without digits is a header)
-                         */
-                        file: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Upload a phone-number list (form-data senderKey, file) → fileKey, expiredAt (24 h)
+         * @description Uploads a phone-number list for a sender profile (form-data: senderKey, file: UTF-8 text, one number a line or CSV with the number first; at most 4 MiB and 100,000 numbers). A malformed line refuses the whole file (A553). The answer’s fileKey names the list in a registration or change for 24 hours; the file itself is not kept.
+         */
+        post: operations["uploadFriendGroupNumbers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3063,62 +1071,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One friend group with its counts */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    friendGroupKey: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * One friend group with its counts
+         * @description One friend group with the counts of its last processing (0 before the first; unchanged while a change is IN_PROGRESS).
+         */
+        get: operations["getFriendGroup"];
         put?: never;
-        /** Register a friend group (IN_PROGRESS until processed) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        friendGroup: {
-                            senderKey: string;
-                            /** @description 1-50 characters of A-Z a-z 0-9 . _ -; generated when absent */
-                            friendGroupKey?: string;
-                            /** @description an uploaded list (exactly one of fileKey, phoneNumbers) */
-                            fileKey?: string;
-                            /** @description digits only: 010... or E.164 without +; 1 to 10,000 per request */
-                            phoneNumbers?: string[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Register a friend group (IN_PROGRESS until processed)
+         * @description Registers a friend group with its numbers (exactly one of fileKey and phoneNumbers, A554). It is IN_PROGRESS until processed a few seconds later on the gateway clock, which finds its users and friends. friendGroupKey is generated when absent; one the profile already has is A551.
+         */
+        post: operations["createFriendGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3132,29 +1095,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The friend groups of a senderKey */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    /** @description IN_PROGRESS, or COMPLETED (also C) */
-                    status?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The friend groups of a senderKey
+         * @description The friend groups of a sender profile, optionally of one status (IN_PROGRESS, COMPLETED or C).
+         */
+        get: operations["listFriendGroups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3172,37 +1117,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add numbers to a friend group (processed again) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        friendGroup: {
-                            senderKey: string;
-                            friendGroupKey: string;
-                            fileKey?: string;
-                            /** @description digits only: 010... or E.164 without +; 1 to 10,000 per request */
-                            phoneNumbers?: string[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Add numbers to a friend group (processed again)
+         * @description Adds numbers to a friend group (exactly one of fileKey and phoneNumbers): the group goes back to IN_PROGRESS and is processed again. Numbers already in it change nothing; changedCount tells how many were added. A group holds at most 100,000 numbers (A555).
+         */
+        post: operations["addFriendGroupNumbers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3218,37 +1137,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove numbers from a friend group (processed again) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        friendGroup: {
-                            senderKey: string;
-                            friendGroupKey: string;
-                            fileKey?: string;
-                            /** @description digits only: 010... or E.164 without +; 1 to 10,000 per request */
-                            phoneNumbers?: string[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Remove numbers from a friend group (processed again)
+         * @description Removes numbers from a friend group (exactly one of fileKey and phoneNumbers): the group goes back to IN_PROGRESS and is processed again; changedCount tells how many were in it.
+         */
+        post: operations["removeFriendGroupNumbers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3265,28 +1158,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a friend group */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    senderKey: string;
-                    friendGroupKey: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a friend group
+         * @description Deletes a friend group and its numbers. A group that a broadcast not yet ended (READY, SENDING or PAUSED) sends to cannot be deleted (A824). Answers no data.
+         */
+        delete: operations["deleteFriendGroup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3301,35 +1177,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a video upload → vid, uploadUrl and token (valid 5 minutes) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        senderKey: string;
-                        /** @description mp4, m4v, mov or avi; up to 200 characters */
-                        fileName: string;
-                        /** @description bytes, 1 to 209715200 */
-                        fileSize: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Register a video upload → vid, uploadUrl and token (valid 5 minutes)
+         * @description Registers a video upload (mp4, m4v, mov or avi; at most 200 MiB): the video is REGISTERED and the answer gives its upload address and a token, both valid 5 minutes. The file goes to that address (POST /video-upload/{vid}); a video still waiting for it then becomes ERROR.
+         */
+        post: operations["registerVideoUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3345,35 +1197,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an existing (PUBLIC or PRIVATE) video by vid or videoUrl */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        senderKey: string;
-                        /** @description exactly one of vid and videoUrl */
-                        vid?: string;
-                        /** @description https://<channel_host>/<channel_id>/videos/<vid> */
-                        videoUrl?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Register an existing (PUBLIC or PRIVATE) video by vid or videoUrl
+         * @description Registers an existing video of the profile’s channel for brand messages, by vid or by videoUrl (exactly one, A502). It must be PUBLIC or PRIVATE (A579).
+         */
+        post: operations["registerExistingVideo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3387,28 +1215,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One video */
-        get: {
-            parameters: {
-                query: {
-                    vid: string;
-                    senderKey: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * One video
+         * @description One video of the profile’s channel with its state (A570 for a video of another channel or none).
+         */
+        get: operations["getVideo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3424,31 +1235,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Videos of the senderKey’s channel, in registration order, offset paging */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    /** @description yyyyMMdd: videos registered that Korea-time day */
-                    date?: string;
-                    offset: number;
-                    limit: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Videos of the senderKey’s channel, in registration order, offset paging
+         * @description The videos of the profile’s channel in registration order, optionally those registered on one Korea-time day (date yyyyMMdd), with offset paging and the total count.
+         */
+        get: operations["listVideos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3464,58 +1255,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A000 when the senderKey’s channel holds send permission, A325 otherwise */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A000 when the senderKey’s channel holds send permission, A325 otherwise
+         * @description A000 when the channel of the senderKey holds brand message send permission (own-member targeting M, N, O), A325 otherwise (without saying which requirement fails). Answers no data.
+         */
+        get: operations["checkSendPermission"];
         put?: never;
-        /** Apply for send permission: granted for the channel when every requirement holds */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        brandMessage?: {
-                            senderKey: string;
-                        };
-                        brandmessage?: {
-                            senderKey: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Apply for send permission: granted for the channel when every requirement holds
+         * @description Applies for send permission, granted for the channel (every profile on it) when every requirement holds: business-verified, a channel phone number, 50,000 friends, consent evidence, and an informational send in the last 90 days. A refusal’s code is the first unmet requirement (A581-A585) and its text names them all; applying again once granted is A000. Takes brandMessage (or brandmessage). Answers no data.
+         */
+        post: operations["applyForSendPermission"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3529,68 +1279,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A broadcast by requestId */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    requestId: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A broadcast by requestId
+         * @description A broadcast of the profile by requestId, with how far it has gone (A820 for none).
+         */
+        get: operations["getBroadcast"];
         put?: never;
-        /** Schedule a broadcast (READY, sendCount 0) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        brandmessage: {
-                            senderKey?: string;
-                            templateCode?: string;
-                            /** @description omitted or null: all friends of the profile */
-                            friendGroupKey?: string | null;
-                            /** @description yyyy-MM-dd HH:mm:ss (Korea time): ≥ 10 minutes ahead, inside 08:00-20:50 */
-                            sendStartAt?: string;
-                            /** @description at most 100 characters */
-                            campaignId?: string;
-                            /** @description messages a second, 1 to 1000; default 100 */
-                            tpsLimit?: number;
-                            /** @description Y (default) or N */
-                            pushAlarm?: string;
-                        };
-                        paymentCode?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Schedule a broadcast (READY, sendCount 0)
+         * @description Schedules a broadcast (READY, sendCount 0) of a registered template without variables (A590) to a completed friend group of at least 10 users (A591, A592) or, without friendGroupKey, to all friends of the profile. sendStartAt is at least 10 minutes ahead and inside 08:00-20:50 Korea time (A593-A595). The message is fixed now; the broadcast then sends tpsLimit messages a second in the window on its own.
+         */
+        post: operations["createBroadcast"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3606,34 +1305,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** SENDING → PAUSED */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        brandmessage: {
-                            senderKey: string;
-                            requestId: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * SENDING → PAUSED
+         * @description Pauses a SENDING broadcast (A824 in any other status): nothing more is sent, sendCount keeps what was sent. Answers the broadcast.
+         */
+        post: operations["pauseBroadcast"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3649,34 +1325,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PAUSED → READY */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        brandmessage: {
-                            senderKey: string;
-                            requestId: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * PAUSED → READY
+         * @description Resumes a PAUSED broadcast (→ READY; A824 in any other status): it goes on by itself, at once when its start time has passed. Answers the broadcast.
+         */
+        post: operations["resumeBroadcast"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3692,34 +1345,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** READY or SENDING → TERMINATED */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        brandmessage: {
-                            senderKey: string;
-                            requestId: number;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * READY, SENDING or PAUSED → TERMINATED
+         * @description Ends a READY, SENDING or PAUSED broadcast (→ TERMINATED, A824 otherwise): nothing more is sent; what was handed over goes on. Answers the broadcast.
+         */
+        post: operations["terminateBroadcast"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3733,34 +1363,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** When a broadcast of count messages starting at startTime would finish (08:00-20:50 only) */
-        get: {
-            parameters: {
-                query: {
-                    senderKey: string;
-                    /** @description yyyy-MM-ddTHH:mm:ss, Korea time */
-                    startTime: string;
-                    count: number;
-                    /** @description a friend-group target type (not used in the figure) */
-                    target?: string;
-                    /** @description messages a second, 1 to 1000; default 100 (as a broadcast) */
-                    tpsLimit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * When a broadcast of count messages starting at startTime would finish (08:00-20:50 only)
+         * @description When a broadcast of count messages starting at startTime (yyyy-MM-ddTHH:mm:ss, Korea time; A593) at tpsLimit messages a second (A596) would finish, sending only 08:00-20:50.
+         */
+        get: operations["estimateBroadcast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3778,34 +1385,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register the service name put in verification texts */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description at most 20 bytes: Korean syllables count 2; letters, digits, spaces and - _ . & count 1 */
-                        serviceName: string;
-                        /** @description client reference, echoed back (at most 200) */
-                        userRef?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Register the service name put in verification texts
+         * @description Registers (or replaces) the service name put in front of the verification texts, at most 20 bytes (Korean syllables count 2). Like every 2FA answer, its fields are in `data` itself beside code, result and resultMsg, and a refusal holds the same fields, blank.
+         */
+        post: operations["registerTwoFactorService"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3821,32 +1405,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The registered service name */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description client reference, echoed back (at most 200) */
-                        userRef?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The registered service name
+         * @description The registered service name and when it was registered; both "" (resultMsg "No service name registered") when there is none.
+         */
+        post: operations["getTwoFactorService"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3862,32 +1425,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete the service name */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description client reference, echoed back (at most 200) */
-                        userRef?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete the service name
+         * @description Deletes the service name: verification texts then carry none. Deleting when none is registered succeeds too, so a retried delete is not an error.
+         */
+        post: operations["deleteTwoFactorService"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3903,36 +1445,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a verification code by SMS */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description recipient number: 01012345678, or E.164 digits without + */
-                        to: string;
-                        /** @description a fixed 6-digit code instead of a random one */
-                        authNumber?: string | null;
-                        /** @description client reference, echoed back (at most 200) */
-                        userRef?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Send a verification code by SMS
+         * @description Sends a 6-digit verification code (random, or authNumber) by SMS from the account's first registered sender number (A703 when it has none); the code is valid for 3 minutes. At most 5 requests per number within 3 minutes (A704). The SMS's reports carry the requestId as their ref; a recipient the spam filter refuses answers its code (A322-A324).
+         */
+        post: operations["requestTwoFactorCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3948,37 +1465,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify a code (once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description the 6-digit code the user typed */
-                        authNumber: string;
-                        to: string;
-                        /** @description from the request; without it the number’s latest request */
-                        requestId?: string | null;
-                        /** @description client reference, echoed back (at most 200) */
-                        userRef?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Verify a code (once)
+         * @description Verifies a code once, for requestId or, without it, the number's latest request that can still be verified. A wrong code is A706; after 5 wrong codes the request is locked (A709); an expired code is A707, a used one A708, an unknown request (or one for another number) A705.
+         */
+        post: operations["verifyTwoFactorCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3994,36 +1485,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verification requests of one day */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description yyyyMMdd: requests made that Korea-time day */
-                        requestDate: string;
-                        /** @description only this request */
-                        requestId?: string | null;
-                        /** @description client reference, echoed back (at most 200) */
-                        userRef?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Verification requests of one day
+         * @description The verification requests made on one Korea-time day (requestDate yyyyMMdd, else A702), oldest first; only one with requestId. Expired and locked requests stay PENDING.
+         */
+        post: operations["listTwoFactorLogs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4037,85 +1503,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** MO messages received for the account, with their webhook delivery (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description yyyyMMdd: MOs received that Korea-time day */
-                    date?: string;
-                    /** @description PENDING, FAILED, DELIVERED, GIVEN_UP */
-                    status?: string;
-                    /** @description MOs to skip (newest first); default 0 */
-                    offset?: number;
-                    /** @description 1 to 1000; default 100 */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                code: string;
-                                result: string;
-                                data: {
-                                    messages: {
-                                        msgKey: string;
-                                        /** @description MO */
-                                        serviceType: string;
-                                        /** @description SM */
-                                        msgType: string;
-                                        /** @description the MO number */
-                                        to: string;
-                                        /** @description the number the sender entered (the device number by default) */
-                                        from: string;
-                                        carrier: string;
-                                        /** @description the device that sent the MO */
-                                        originator: string;
-                                        content: string;
-                                        /** @description when the handset sent it; ISO 8601, +09:00 */
-                                        occurredTime: string;
-                                        /**
-                                         * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
-                                         * @enum {string}
-                                         */
-                                        status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
-                                        /** @description posts to the webhook so far */
-                                        attempts: number;
-                                        /** @description why the last attempt failed */
-                                        lastError: string | null;
-                                        /** @description when the gateway received it; ISO 8601, +09:00 */
-                                        receivedAt: string;
-                                        /** @description the last attempt; ISO 8601, +09:00 */
-                                        lastAttemptAt: string | null;
-                                        /** @description the next attempt, while one is scheduled; ISO 8601, +09:00 */
-                                        nextAttemptAt: string | null;
-                                        /** @description when the webhook acknowledged it; ISO 8601, +09:00 */
-                                        deliveredAt: string | null;
-                                    }[];
-                                    offset: number;
-                                    limit: number;
-                                    hasNext: boolean;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * MO messages received for the account, with their webhook delivery (newest first)
+         * @description Inbound (MO) messages sent to the account's numbers, newest first, with the state of their delivery to the account's webhook. Filters: date (yyyyMMdd, Korea time) and status; paged by offset and limit (1 to 1000, default 100). A filter that is not valid is A734.
+         */
+        get: operations["listMoMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4131,117 +1523,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's opt-out list: numbers that get no advertising from it, in the order they came */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this number */
-                    phone?: string;
-                    /** @description The `next` of the previous answer: go on where it stopped (with the same filters) */
-                    cursor?: string;
-                    /** @description 1 to 1000; default 100 */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                code: string;
-                                result: string;
-                                data: {
-                                    optOuts: {
-                                        phone: string;
-                                        /** @description the sender number it opted out of; '' for every number of the account */
-                                        from: string;
-                                        /**
-                                         * @description mo: the recipient's own message; client: the account; operator
-                                         * @enum {string}
-                                         */
-                                        source: "mo" | "client" | "operator";
-                                        /** @description when it went on the list; ISO 8601, +09:00 */
-                                        createdAt: string;
-                                    }[];
-                                    /** @description Ask again with cursor=<next> for more; null: no more */
-                                    next: string | null;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * The account's opt-out list: numbers that get no advertising from it, in the order they came
+         * @description The account's opt-out list (numbers that get no advertising from it), in the order they came, whoever put them there: the recipient's own MO (source mo), the account (client) or the operator. Paged by cursor: ask again with cursor=next while next is not null. A phone filter that is not a number is A306.
+         */
+        get: operations["listOptOuts"];
         put?: never;
-        /** Put numbers on the opt-out list (source client) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description 1 to 1000 recipient numbers (01012345678 form) */
-                        phones: string[];
-                        /** @description a sender number of the account; '' or absent: every number of the account */
-                        from?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                code: string;
-                                result: string;
-                                data: {
-                                    /** @description how many were not on the list yet */
-                                    added: number;
-                                    optOuts: {
-                                        phone: string;
-                                        /** @description the sender number it opted out of; '' for every number of the account */
-                                        from: string;
-                                        /**
-                                         * @description mo: the recipient's own message; client: the account; operator
-                                         * @enum {string}
-                                         */
-                                        source: "mo" | "client" | "operator";
-                                        /** @description when it went on the list; ISO 8601, +09:00 */
-                                        createdAt: string;
-                                    }[];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Put numbers on the opt-out list (source client)
+         * @description Puts 1 to 1000 numbers on the account's opt-out list (source client), for every sender number of the account or only for `from` (a registered sender number, else A327). Numbers already there stay as they are; answers how many were new and each number's entry.
+         */
+        post: operations["addOptOuts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4258,48 +1550,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Take a number the account put on the list off it (A824 for one the recipient or the operator put there) */
-        delete: {
-            parameters: {
-                query?: {
-                    /** @description a sender number of the account; '' or absent: every number of the account */
-                    from?: string;
-                };
-                header?: never;
-                path: {
-                    phone: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            common: {
-                                authCode: string;
-                                authResult: string;
-                                providerTrId: string;
-                            };
-                            data: {
-                                code: string;
-                                result: string;
-                                data: {
-                                    phone: string;
-                                    from: string;
-                                    /** @enum {boolean} */
-                                    deleted: true;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Take a number the account put on the list off it (A824 for one the recipient or the operator put there)
+         * @description Takes a number the account put on its list off it (the entry for `from`, or the one for every number when from is absent). A number not on the list is A820; one the recipient (by MO) or the operator put there is A824: only its opt-in message or the operator lifts it.
+         */
+        delete: operations["removeOptOut"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4308,7 +1563,1808 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** @description The common section of every client API response */
+        Common: {
+            /** @description A000 when the API key was accepted, else A401 */
+            authCode: string;
+            authResult: string;
+            /** @description The gateway's tracking id of this call (also in its logs) */
+            providerTrId: string;
+        };
+        /** @description A refused client API call: `data.code` says why (no `data` when authentication failed) */
+        ErrorEnvelope: {
+            common: components["schemas"]["Common"];
+            data?: {
+                /** @description The result code (docs/errors.md) */
+                code: string;
+                /** @description The code's text, with what was wrong */
+                result: string;
+                ref?: string;
+            };
+        };
+        /** @description A refused operator or sandbox API call */
+        OperatorError: {
+            /** @description The result code (docs/errors.md) */
+            code: string;
+            /** @description The code's text, with what was wrong */
+            result: string;
+        };
+        /** @description A refused 2FA call: the endpoint's own shape, with `data.code` saying why */
+        TwoFactorErrorEnvelope: {
+            common: components["schemas"]["Common"];
+            data?: {
+                /** @description The result code (docs/errors.md) */
+                code: string;
+                /** @description The code's text, with what was wrong */
+                result: string;
+                /** @description The same text */
+                resultMsg: string;
+                /** @description The request's userRef, or empty */
+                userRef: string;
+            } & {
+                [key: string]: string | unknown[];
+            };
+        };
+        ConsoleSession: {
+            /** @description send as the X-CSRF-Token header on every POST, PUT, PATCH and DELETE */
+            csrfToken: string;
+            /** @description ISO 8601, Korea time (+09:00) */
+            expiresAt: string;
+            /** @description whether /sandbox/v1 is on */
+            sandbox: boolean;
+            /** @enum {string} */
+            clock: "system" | "manual";
+        };
+        CreatedAccount: {
+            accountId: string;
+            /** @description Shown only here; the gateway keeps its SHA-256 */
+            apiKey: string;
+            keyId: string;
+        };
+        AccountSummary: {
+            accountId: string;
+            name: string;
+            /** @enum {string} */
+            reportMode: "polling" | "webhook";
+            /** @description ISO 8601, Korea time (+09:00) */
+            createdAt: string;
+        };
+        AccountList: {
+            accounts: components["schemas"]["AccountSummary"][];
+        };
+        ApiKey: {
+            keyId: string;
+            /** @description The first characters of the key, to tell keys apart */
+            prefix: string;
+            dlr: boolean;
+            /** @description ISO 8601, Korea time (+09:00) */
+            createdAt: string;
+            /** @description ISO 8601, Korea time (+09:00) */
+            revokedAt: string | null;
+        };
+        ApiKeyList: {
+            accountId: string;
+            keys: components["schemas"]["ApiKey"][];
+        };
+        CreatedKey: {
+            accountId: string;
+            keyId: string;
+            apiKey: string;
+        };
+        RevokedKey: {
+            keyId: string;
+            /** @enum {boolean} */
+            revoked: true;
+        };
+        ApiKeyDlr: {
+            keyId: string;
+            dlr: boolean;
+        };
+        WebhookSet: {
+            accountId: string;
+            url: string;
+            /** @description Shown only here */
+            secret: string;
+        };
+        WebhookCleared: {
+            accountId: string;
+            /** @enum {string|null} */
+            url: null;
+        };
+        ReportModeSetting: {
+            accountId: string;
+            /** @enum {string} */
+            reportMode: "polling" | "webhook";
+        };
+        AccountLimits: {
+            accountId: string;
+            sendPerSecond: number | null;
+            requestsPerSecond: number | null;
+        };
+        Account: {
+            accountId: string;
+            name: string;
+            /** @enum {string} */
+            reportMode: "polling" | "webhook";
+            /** @description ISO 8601, Korea time (+09:00) */
+            createdAt: string;
+            webhook: {
+                url: string | null;
+                /** @description The secret itself is shown only when it is set */
+                secretSet: boolean;
+            };
+            limits: {
+                sendPerSecond: number | null;
+                requestsPerSecond: number | null;
+            };
+            keys: components["schemas"]["ApiKey"][];
+            senders: components["schemas"]["Sender"][];
+            senderProfiles: components["schemas"]["SenderProfile"][];
+            rcsBrands: components["schemas"]["RcsBrandRecord"][];
+        };
+        Sender: {
+            number: string;
+            /** @description ISO 8601, Korea time (+09:00) */
+            createdAt: string;
+        };
+        AccountSender: {
+            accountId: string;
+            number: string;
+            /** @description ISO 8601, Korea time (+09:00) */
+            createdAt: string;
+        };
+        SenderList: {
+            accountId: string;
+            senders: components["schemas"]["Sender"][];
+        };
+        RemovedSender: {
+            accountId: string;
+            number: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        SenderProfile: {
+            accountId: string;
+            senderKey: string;
+            senderKeyType: string;
+            channelId: string;
+            name: string;
+            friendCount: number;
+            businessVerified: boolean;
+            channelPhoneNumber: string | null;
+            consentEvidence: boolean;
+            status: string;
+            /** @description ISO 8601, Korea time (+09:00) */
+            createdAt: string;
+        };
+        SenderProfileList: {
+            accountId: string;
+            senderProfiles: components["schemas"]["SenderProfile"][];
+        };
+        RemovedSenderProfile: {
+            accountId: string;
+            senderKey: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        RcsBrandRecord: {
+            accountId: string;
+            brandId: string;
+            brandKey: string;
+            name: string;
+            status: string;
+            /** @description ISO 8601, Korea time (+09:00) */
+            createdAt: string;
+        };
+        RcsBrandRecordList: {
+            accountId: string;
+            rcsBrands: components["schemas"]["RcsBrandRecord"][];
+        };
+        RemovedRcsBrand: {
+            accountId: string;
+            brandId: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        AdminMoMessage: {
+            accountId: string;
+            msgKey: string;
+            /** @description MO */
+            serviceType: string;
+            /** @description SM */
+            msgType: string;
+            /** @description the MO number */
+            to: string;
+            /** @description the number the sender entered (the device number by default) */
+            from: string;
+            carrier: string;
+            /** @description the device that sent the MO */
+            originator: string;
+            content: string;
+            /** @description when the handset sent it; ISO 8601, +09:00 */
+            occurredTime: string;
+            /**
+             * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
+             * @enum {string}
+             */
+            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
+            /** @description posts to the webhook so far */
+            attempts: number;
+            /** @description why the last attempt failed */
+            lastError: string | null;
+            /** @description when the gateway received it; ISO 8601, +09:00 */
+            receivedAt: string;
+            /** @description the last attempt; ISO 8601, +09:00 */
+            lastAttemptAt: string | null;
+            /** @description the next attempt, while one is scheduled; ISO 8601, +09:00 */
+            nextAttemptAt: string | null;
+            /** @description when the webhook acknowledged it; ISO 8601, +09:00 */
+            deliveredAt: string | null;
+        };
+        AdminMoPage: {
+            accountId: string;
+            messages: components["schemas"]["MoMessage"][];
+            offset: number;
+            limit: number;
+            hasNext: boolean;
+        };
+        AdminMessage: {
+            msgKey: string;
+            accountId: string;
+            requestId: string;
+            to: string;
+            /** @description queued, waiting, held, delivered, failed, uncertain, cancelled */
+            status: string;
+            /** @description the messageFlow index it is at (0: the first channel) */
+            step: number;
+            /** @description the final result code (10000 delivered) */
+            reportCode: string | null;
+            reportText: string | null;
+            /** @description the destination's ref */
+            ref: string | null;
+            /** @description accepted; ISO 8601, +09:00 */
+            createdAt: string;
+            /** @description ISO 8601, +09:00 */
+            updatedAt: string;
+            /** @description final state reached; ISO 8601, +09:00 */
+            doneAt: string | null;
+        };
+        AdminMessagePage: {
+            messages: components["schemas"]["AdminMessage"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
+            searchedUntil: string | null;
+        };
+        AdminFlowStep: {
+            step: number;
+            channel: string;
+            serviceType: string;
+            msgType: string;
+        };
+        AdminMessageAttempt: {
+            /** @description the messageFlow index of the channel tried */
+            step: number;
+            /** @description a failover step (not the first channel) */
+            fallback: boolean;
+            channel: string;
+            serviceType: string;
+            msgType: string;
+            connector: string;
+            /** @description waiting, delivered, failed, uncertain */
+            status: string;
+            reportCode: string | null;
+            reportText: string | null;
+            carrier: string | null;
+            /** @description handed to the connector; ISO 8601, +09:00 */
+            submittedAt: string;
+            /** @description its result known; ISO 8601, +09:00 */
+            doneAt: string | null;
+        };
+        AdminReportBody: {
+            msgKey: string;
+            serviceType: string;
+            msgType: string;
+            reportType: string;
+            reportCode: string;
+            reportText: string;
+            reportTime: string;
+            sendTime: string;
+            carrier: string;
+            ref: string;
+        };
+        AdminMessageReport: {
+            reportId: number;
+            /** @description STANDARD or DLR */
+            reportType: string;
+            /**
+             * @description how the client receives it
+             * @enum {string}
+             */
+            way: "polling" | "webhook";
+            /** @description polling: the batch was deleted; webhook: the receiver answered */
+            acknowledged: boolean;
+            /** @description ISO 8601, +09:00 */
+            acknowledgedAt: string | null;
+            /** @description ISO 8601, +09:00 */
+            createdAt: string;
+            body: components["schemas"]["AdminReportBody"];
+        };
+        AdminMessageDetail: {
+            msgKey: string;
+            accountId: string;
+            requestId: string;
+            to: string;
+            /** @description queued, waiting, held, delivered, failed, uncertain, cancelled */
+            status: string;
+            /** @description the messageFlow index it is at (0: the first channel) */
+            step: number;
+            /** @description the final result code (10000 delivered) */
+            reportCode: string | null;
+            reportText: string | null;
+            /** @description the destination's ref */
+            ref: string | null;
+            /** @description accepted; ISO 8601, +09:00 */
+            createdAt: string;
+            /** @description ISO 8601, +09:00 */
+            updatedAt: string;
+            /** @description final state reached; ISO 8601, +09:00 */
+            doneAt: string | null;
+            accountName: string | null;
+            request: {
+                requestId: string;
+                resvKey: string | null;
+                groupKey: string | null;
+                /** @description the request's ref */
+                ref: string | null;
+                /** @description the messageFlow: channels in the order they are tried */
+                flow: components["schemas"]["AdminFlowStep"][];
+            } | null;
+            /** @description every channel tried, in flow order */
+            attempts: components["schemas"]["AdminMessageAttempt"][];
+            /** @description in the order they were made */
+            reports: components["schemas"]["AdminMessageReport"][];
+        };
+        AdminReservation: {
+            accountId: string;
+            seq: number;
+            resvKey: string;
+            resvName: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            resvSendTime: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "DONE" | "STOPPED" | "CANCELLED";
+            destinationCount: number;
+            /** @description messages by state: held, queued, waiting, delivered, failed, uncertain, cancelled */
+            messages: {
+                [key: string]: number;
+            };
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            createdAt: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            updatedAt: string;
+            /** @description sent of expected */
+            progress: {
+                /** @description reservations: messages handed to a connector; broadcasts: sendCount */
+                sent: number;
+                /** @description reservations: every destination (cancelled ones too); broadcasts: expectedCount */
+                expected: number;
+            };
+            /** @description what its state allows now */
+            actions: ("stop" | "resume" | "cancel")[];
+        };
+        AdminReservationPage: {
+            reservations: components["schemas"]["AdminReservation"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
+            searchedUntil: string | null;
+        };
+        AdminBroadcast: {
+            accountId: string;
+            requestId: number;
+            /** @enum {string} */
+            status: "READY" | "SENDING" | "PAUSED" | "TERMINATED" | "DONE" | "BLOCKED";
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            sendStartAt: string;
+            campaignId: string;
+            tpsLimit: number;
+            pushAlarm: string;
+            expectedCount: number;
+            sendCount: number;
+            senderKey: string;
+            templateCode: string;
+            msgType: string;
+            friendGroupKey: string | null;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            doneAt: string | null;
+            /** @description sent of expected */
+            progress: {
+                /** @description reservations: messages handed to a connector; broadcasts: sendCount */
+                sent: number;
+                /** @description reservations: every destination (cancelled ones too); broadcasts: expectedCount */
+                expected: number;
+            };
+            /** @description what its state allows now */
+            actions: ("pause" | "resume" | "terminate")[];
+        };
+        AdminBroadcastPage: {
+            broadcasts: components["schemas"]["AdminBroadcast"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
+            searchedUntil: string | null;
+        };
+        WebhookDelivery: {
+            /** @enum {string} */
+            kind: "mo" | "report";
+            /** @description the MO, or the message the report is of */
+            msgKey: string;
+            /** @description reports: what POST /reports/{reportId}/redeliver takes */
+            reportId: number | null;
+            accountId: string;
+            /**
+             * @description PENDING: not tried yet (or redelivery due); FAILED: retry scheduled; GIVEN_UP; DELIVERED
+             * @enum {string}
+             */
+            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
+            /** @description posts so far; reports: of the current delivery job (null once delivered: the job is gone) */
+            attempts: number | null;
+            lastError: string | null;
+            /** @description the next retry, while one is scheduled; ISO 8601, +09:00 */
+            nextAttemptAt: string | null;
+            /** @description reports: an attempt is being made right now (always false for MO) */
+            running: boolean;
+            /** @description acknowledged by the webhook; ISO 8601, +09:00 */
+            deliveredAt: string | null;
+            /** @description received (MO) or made (report); ISO 8601, +09:00 */
+            createdAt: string;
+            /** @description MO: from → to and the text; report: its type, code and text */
+            summary: string;
+        };
+        WebhookDeliveryPage: {
+            /** @enum {string} */
+            kind: "mo" | "report";
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
+            searchedUntil: string | null;
+        };
+        AuditEntry: {
+            id: number;
+            /** @description when it was answered (real time, not the sandbox clock); ISO 8601, +09:00 */
+            at: string;
+            /** @description `token <print>` (the admin token: first 16 hex digits of its SHA-256), `console <session> (token <print>)`, or `cli <user>` */
+            actor: string;
+            /** @description METHOD and route, e.g. `POST /admin/v1/accounts/:accountId/keys` */
+            action: string;
+            /** @description the path parameters */
+            target: {
+                [key: string]: string;
+            };
+            /** @description the HTTP status it was answered with */
+            status: number;
+            trId: string;
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Ask again with cursor=<next> for older entries; null: no more */
+            next: string | null;
+        };
+        OverviewConnector: {
+            name: string;
+            /** @enum {string} */
+            type: "sandbox" | "smpp";
+            /**
+             * @description up: every bind bound (the sandbox is always up); partial: some; down: none
+             * @enum {string}
+             */
+            state: "up" | "partial" | "down";
+            channels: string[];
+            binds: {
+                index: number;
+                /** @description transceiver, transmitter or receiver */
+                role: string;
+                /** @description bound, connecting, down (stopped while shutting down) */
+                state: string;
+                inFlight: number;
+                reconnects: number;
+            }[];
+            /** @description submit_sm sent and not answered yet, over all binds */
+            windowInUse: number;
+            /** @description unanswered submit_sm allowed, over all binds able to submit */
+            windowSize: number;
+            /** @description message parts waiting for a bind, the window or the throughput limit */
+            queued: number;
+            /** @description submit_sm per second; null: no limit */
+            throughputLimit: number | null;
+        };
+        Overview: {
+            /** @description when this reading was taken: ISO 8601, Korea time (+09:00), system time */
+            readAt: string;
+            instance: {
+                /** @enum {string} */
+                role: "api" | "worker" | "all";
+                /** @description since this instance started counting; rates are differences of two readings over it */
+                uptimeSeconds: number;
+                sandbox: boolean;
+            };
+            /** @description this instance's counters since it started (omnigate_messages_*_total) */
+            messages: {
+                /** @description recipients accepted by sends and reservations */
+                accepted: number;
+                /** @description messages that reached a final state, by status (delivered, failed, uncertain) */
+                final: {
+                    [key: string]: number;
+                };
+            };
+            /** @description messages that ended failed, by report code, most first (this instance's counter) */
+            failures: {
+                /** @description the report code */
+                code: string;
+                /** @description what the code means, when the gateway knows it */
+                text: string | null;
+                count: number;
+            }[];
+            /** @description HTTP requests answered by this instance, by status class (the console's own included) */
+            http: {
+                "2xx": number;
+                "3xx": number;
+                "4xx": number;
+                "5xx": number;
+            };
+            /** @description read from the database: bounded counts over indexes, shared by every instance */
+            queue: {
+                /** @description messages waiting to be submitted (all instances) */
+                queued: {
+                    count: number;
+                    /** @description true: the count stopped at its cap and means "at least count" */
+                    capped: boolean;
+                };
+                /** @description messages submitted and waiting for their result (all instances) */
+                waiting: {
+                    count: number;
+                    /** @description true: the count stopped at its cap and means "at least count" */
+                    capped: boolean;
+                };
+                jobs: {
+                    kinds: {
+                        kind: string;
+                        ready: number;
+                        dead: number;
+                    }[];
+                    capped: boolean;
+                };
+            };
+            connectors: components["schemas"]["OverviewConnector"][];
+        };
+        PolicyRule: {
+            ruleId: string;
+            /** @description null: every account */
+            accountId: string | null;
+            /**
+             * @description text: A322 on a text containing the pattern; sender: A323; recipient: A324
+             * @enum {string}
+             */
+            kind: "text" | "sender" | "recipient";
+            /**
+             * @description contains (text); exact or prefix (numbers)
+             * @enum {string}
+             */
+            match: "contains" | "exact" | "prefix";
+            pattern: string;
+            note: string | null;
+            /** @description ISO 8601, +09:00 */
+            createdAt: string;
+        };
+        PolicyRulePage: {
+            rules: components["schemas"]["PolicyRule"][];
+            next: string | null;
+        };
+        RemovedPolicyRule: {
+            ruleId: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        AccountOptOutPage: {
+            accountId: string;
+            optOuts: components["schemas"]["OptOutEntry"][];
+            /** @description Ask again with cursor=<next> for more; null: no more */
+            next: string | null;
+        };
+        AccountOptOutsAdded: {
+            accountId: string;
+            /** @description how many were not on the list yet */
+            added: number;
+            optOuts: components["schemas"]["OptOutEntry"][];
+        };
+        AccountOptOutRemoved: {
+            accountId: string;
+            phone: string;
+            from: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        /** @description A button of an informational template */
+        InfomsgButton: {
+            /** @description WL, AL, DS, BK, MD, BC, BT or AC */
+            type: string;
+            /** @description The button label */
+            name: string;
+            /** @description WL and AL: http(s) URL */
+            urlMobile?: string;
+            /** @description WL and AL: http(s) URL */
+            urlPc?: string;
+            /** @description AL: app scheme */
+            schemeAndroid?: string;
+            /** @description AL: app scheme */
+            schemeIos?: string;
+        };
+        /** @description A #{key} variable of an informational template, with its example */
+        InfomsgVariable: {
+            /** @description The key as written in #{key} */
+            key: string;
+            /** @description Example text the reviewer reads in its place */
+            example: string;
+        };
+        /** @description One step of a template review */
+        InfomsgReviewEntry: {
+            /**
+             * @description request, cancellation, approval, rejection
+             * @enum {string}
+             */
+            type: "REQ" | "CANCEL" | "APR" | "REJ";
+            comment: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            createdAt: string;
+            attachment: {
+                /** @description As the client named it */
+                fileName: string;
+                /** @description Where the attachment is served */
+                url: string;
+            } | null;
+        };
+        /** @description An informational template of one of the account’s sender profiles */
+        InfomsgTemplate: {
+            senderKey: string;
+            /** @description S (profile) or G (group) */
+            senderKeyType: string;
+            templateCode: string;
+            templateName: string;
+            /** @enum {string} */
+            templateMessageType: "BA" | "EX" | "AD" | "MI";
+            /** @enum {string} */
+            templateEmphasizeType: "NONE" | "TEXT" | "IMAGE" | "ITEM_LIST";
+            /**
+             * @description AI when the template has an image
+             * @enum {string}
+             */
+            msgType: "AT" | "AI";
+            /** @description With #{key} variables */
+            text: string;
+            /** @description EX and MI: extra information */
+            extra: string | null;
+            /** @description AD and MI: the channel-add notice */
+            ad: string | null;
+            /** @description TEXT emphasis */
+            title: string | null;
+            /** @description TEXT emphasis */
+            subtitle: string | null;
+            /** @description ITEM_LIST */
+            header: string | null;
+            /** @description ITEM_LIST */
+            itemHighlight: {
+                title: string;
+                description: string;
+                imageUrl?: string;
+            } | null;
+            /** @description ITEM_LIST */
+            item: {
+                list: {
+                    title: string;
+                    description: string;
+                }[];
+                summary?: {
+                    title: string;
+                    description: string;
+                };
+            } | null;
+            /** @description The notification preview */
+            previewMessage: string | null;
+            securityFlag: boolean;
+            /** @description A code of GET .../infomsg/category */
+            categoryCode: string;
+            variables: components["schemas"]["InfomsgVariable"][];
+            buttons: components["schemas"]["InfomsgButton"][];
+            imgUrl: string | null;
+            imgName: string | null;
+            /**
+             * @description REG registered, REQ under review, APR approved, REJ rejected
+             * @enum {string}
+             */
+            inspectionStatus: "REG" | "REQ" | "APR" | "REJ";
+            /**
+             * @description R pending, A usable, S stopped
+             * @enum {string}
+             */
+            status: "R" | "A" | "S";
+            /** @description The last review comment */
+            comment: string;
+            /** @description The review history, oldest first */
+            comments: components["schemas"]["InfomsgReviewEntry"][];
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            createdAt: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            modifiedAt: string;
+        };
+        /** @description A page of templates (offset paging) */
+        InfomsgTemplatePage: {
+            templates: components["schemas"]["InfomsgTemplate"][];
+            /** @description Templates matching the filter */
+            totalCount: number;
+            offset: number;
+            limit: number;
+        };
+        /** @description Templates changed since a time, a page of them */
+        InfomsgTemplateChanges: {
+            /** @description Oldest change first */
+            templates: components["schemas"]["InfomsgTemplate"][];
+            page: number;
+            /** @description The page size asked for */
+            count: number;
+            hasNext: boolean;
+        };
+        /** @description A template category */
+        InfomsgCategory: {
+            /** @description 6 digits: the group’s 3, then the category’s 3 */
+            code: string;
+            name: string;
+            groupName: string;
+            /** @description What messages of the category are about */
+            inclusion: string;
+            /** @description What does not belong in it */
+            exclusion: string;
+        };
+        /** @description Every category, or with categoryCode the one category */
+        InfomsgCategories: {
+            /** @description Every category (no categoryCode given) */
+            categories?: components["schemas"]["InfomsgCategory"][];
+            category?: components["schemas"]["InfomsgCategory"];
+        };
+        /** @description A ready-made informational template any client may send (lookup only) */
+        PublicTemplate: {
+            templateName: string;
+            templateCode: string;
+            /**
+             * @description Always A: usable from its release on
+             * @enum {string}
+             */
+            status: "A";
+            categoryCode: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            releaseDate: string;
+            /** @description Its SVG preview (GET .../preview, with the API key) */
+            previewImageUrl: string;
+            /** @enum {string} */
+            msgType: "AT";
+            /** @description With #{key} keywords */
+            text: string;
+            /** @description The most characters the text may have once substituted */
+            charCount: number;
+            /** @description The keywords, in order of first appearance */
+            variables: string[];
+        };
+        /** @description Public templates released since a time, a page of them */
+        PublicTemplatePage: {
+            templates: components["schemas"]["PublicTemplate"][];
+            page: number;
+            count: number;
+            hasNext: boolean;
+        };
+        /** @description A brand message button */
+        BrandButton: {
+            /** @description WL, AL, BK, MD, ... */
+            type: string;
+            name: string;
+            urlMobile?: string;
+            urlPc?: string;
+            schemeIos?: string;
+            schemeAndroid?: string;
+        };
+        /** @description A brand message image */
+        BrandImage: {
+            /** @description An image uploaded to this gateway */
+            imgUrl: string;
+            imgLink?: string;
+        };
+        /** @description A brand message coupon */
+        BrandCoupon: {
+            title: string;
+            description?: string;
+            urlMobile?: string;
+            urlPc?: string;
+            schemeIos?: string;
+            schemeAndroid?: string;
+        };
+        /** @description A commerce block */
+        BrandCommerce: {
+            title: string;
+            regularPrice: number;
+            discountPrice?: number;
+            discountRate?: number;
+            discountFixed?: number;
+        };
+        /** @description An entry of a wide item list or a catalog */
+        BrandItem: {
+            title: string;
+            description?: string;
+            imgUrl: string;
+            urlMobile: string;
+            urlPc?: string;
+        };
+        /** @description A premium video */
+        BrandVideo: {
+            videoUrl: string;
+            thumbnailUrl?: string;
+        };
+        /** @description The structures of a template, as registered (what its msgType takes) */
+        BrandAttachment: {
+            button?: components["schemas"]["BrandButton"][];
+            image?: components["schemas"]["BrandImage"];
+            coupon?: components["schemas"]["BrandCoupon"];
+            commerce?: components["schemas"]["BrandCommerce"];
+            item?: {
+                list: components["schemas"]["BrandItem"][];
+            };
+            video?: components["schemas"]["BrandVideo"];
+        };
+        /** @description A carousel (CAROUSEL_FEED, CAROUSEL_COMMERCE) */
+        BrandCarousel: {
+            /** @description The intro card of a carousel commerce */
+            head?: {
+                header: string;
+                content: string;
+                imgUrl?: string;
+                urlMobile?: string;
+                urlPc?: string;
+            };
+            /** @description 2 to 10 cards */
+            list: {
+                header?: string;
+                message?: string;
+                additionalContent?: string;
+                attachment: {
+                    button?: components["schemas"]["BrandButton"][];
+                    image: components["schemas"]["BrandImage"];
+                    coupon?: components["schemas"]["BrandCoupon"];
+                    commerce?: components["schemas"]["BrandCommerce"];
+                };
+            }[];
+            /** @description The "more" link after the last card */
+            tail?: {
+                urlMobile: string;
+                urlPc?: string;
+                schemeIos?: string;
+                schemeAndroid?: string;
+            };
+        };
+        /** @description A brand message template; a GET answer can be PUT back */
+        BrandMessageTemplate: {
+            senderKey: string;
+            /** @description S (profile) or G (group) */
+            senderKeyType: string;
+            /** @description Always basic */
+            sendType: string;
+            templateCode: string;
+            templateName: string;
+            /** @description As registered (TEXT or FT, IMAGE or FI, ...) */
+            msgType: string;
+            /** @description With #{key} variables */
+            text: string;
+            /** @enum {string} */
+            pushAlarm: "Y" | "N";
+            /** @enum {string} */
+            adult: "Y" | "N";
+            header?: string;
+            additionalContent?: string;
+            attachment?: components["schemas"]["BrandAttachment"];
+            carousel?: components["schemas"]["BrandCarousel"];
+            /** @description 1 to 100 */
+            discountRate?: number;
+            /** @description The #{key} variables: a broadcast needs none */
+            variables: string[];
+            /** @description A: registered (usable at once, no review) */
+            status: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            createAt: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            modifiedAt: string;
+        };
+        /** @description A page of brand message templates (offset paging) */
+        BrandMessageTemplatePage: {
+            templates: components["schemas"]["BrandMessageTemplate"][];
+            offset: number;
+            limit: number;
+            totalCount: number;
+        };
+        /** @description Brand message templates changed since a time, a page of them */
+        BrandMessageTemplateChanges: {
+            /** @description Latest change first */
+            templates: components["schemas"]["BrandMessageTemplate"][];
+            page: number;
+            /** @description The page size asked for */
+            count: number;
+            hasNext: boolean;
+        };
+        /** @description A group tag of a sender profile */
+        GroupTag: {
+            senderKey: string;
+            groupTagKey: string;
+            groupTagName: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            createdAt: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            modifiedAt: string;
+        };
+        /** @description Group tags (one entry when a single tag was created, renamed or read) */
+        GroupTags: {
+            groupTags: components["schemas"]["GroupTag"][];
+        };
+        /** @description An uploaded phone-number list */
+        FriendGroupFile: {
+            /** @description Names the list in a registration or a change */
+            fileKey: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00): from then on the fileKey is unknown (24 hours) */
+            expiredAt: string;
+            /** @description Distinct numbers in the list */
+            phoneNumberCount: number;
+        };
+        /** @description A friend group registration, accepted (IN_PROGRESS) */
+        FriendGroupAccepted: {
+            senderKey: string;
+            friendGroupKey: string;
+            /** @description The request that processing answers */
+            requestId: string;
+            /**
+             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * @enum {string}
+             */
+            status: "IN_PROGRESS" | "COMPLETED";
+            /** @description Numbers in the group now */
+            phoneNumberCount: number;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            createdAt: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            modifiedAt: string;
+        };
+        /** @description A change of a friend group’s numbers, accepted (processed again) */
+        FriendGroupChanged: {
+            senderKey: string;
+            friendGroupKey: string;
+            /** @description The request that processing answers */
+            requestId: string;
+            /**
+             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * @enum {string}
+             */
+            status: "IN_PROGRESS" | "COMPLETED";
+            /** @description Numbers in the group now */
+            phoneNumberCount: number;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            createdAt: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            modifiedAt: string;
+            /** @description Numbers added that were not in the group, or removed that were */
+            changedCount: number;
+        };
+        /** @description A friend group with the counts of its last processing */
+        FriendGroup: {
+            senderKey: string;
+            friendGroupKey: string;
+            requestId: string;
+            /**
+             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * @enum {string}
+             */
+            status: "IN_PROGRESS" | "COMPLETED";
+            /** @description App users found by the last processing (0 before the first) */
+            userCount: number;
+            /** @description Friends of the profile found by the last processing */
+            friendCount: number;
+            /** @description Numbers in the group now */
+            phoneNumberCount: number;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            createdAt: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            modifiedAt: string;
+        };
+        /** @description The friend groups of a sender profile */
+        FriendGroupList: {
+            friendGroups: components["schemas"]["FriendGroup"][];
+            totalCount: number;
+        };
+        /** @description An audience count */
+        AudiencePossible: {
+            /** @description How many would receive it */
+            possible: number;
+        };
+        /** @description A sender profile’s friend count */
+        FriendCount: {
+            /** @description The channel’s friends */
+            count: number;
+        };
+        /** @description A registered video upload: its address and token */
+        VideoUploadTicket: {
+            vid: string;
+            /** @description Where to POST the file (form-data part file) with the token */
+            uploadUrl: string;
+            /** @description Send as the x-upload-token header */
+            token: string;
+            /** @enum {string} */
+            status: "REGISTERED";
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00): the address and token work until then (5 minutes) */
+            expiredAt: string;
+        };
+        /** @description An existing video registered for brand messages */
+        VideoRegistered: {
+            vid: string;
+            /** @enum {string} */
+            status: "PUBLIC" | "PRIVATE";
+            title: string;
+            thumbnailUrl: string | null;
+            /** @description What a brand message names */
+            videoUrl: string;
+        };
+        /** @description A brand message video */
+        Video: {
+            vid: string;
+            /** @enum {string} */
+            status: "REGISTERED" | "ENCODING" | "PUBLIC" | "PRIVATE" | "VIOLATED" | "ILLEGAL" | "DELETED" | "ERROR";
+            title: string;
+            /** @description Null until encoded */
+            thumbnailUrl: string | null;
+            /** @description https://<channel_host>/<channel_id>/videos/<vid> */
+            videoUrl: string;
+            fileName: string;
+            /** @description Bytes */
+            fileSize: number;
+            senderKey: string;
+            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            modifiedAt: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            regDate: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            updateDate: string;
+        };
+        /** @description Videos of a channel, in registration order (offset paging) */
+        VideoPage: {
+            offset: number;
+            limit: number;
+            totalCount: number;
+            videos: components["schemas"]["Video"][];
+        };
+        /** @description A video file received at its upload address */
+        VideoUploaded: {
+            vid: string;
+            /**
+             * @description Encoded on the gateway clock, then PUBLIC
+             * @enum {string}
+             */
+            status: "ENCODING";
+            fileName: string;
+            fileSize: number;
+        };
+        /** @description A brand message broadcast (groupMessage) */
+        Broadcast: {
+            /** @description The broadcast's id, a digit string (requests also take it as a number) */
+            requestId: string;
+            /** @enum {string} */
+            status: "READY" | "SENDING" | "PAUSED" | "TERMINATED" | "DONE" | "BLOCKED";
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            sendStartAt: string;
+            /** @description "" when none was given */
+            campaignId: string;
+            /** @description Messages a second */
+            tpsLimit: number;
+            /** @enum {string} */
+            pushAlarm: "Y" | "N";
+            /** @description Recipients counted when it was scheduled */
+            expectedCount: number;
+            /** @description Messages handed over so far */
+            sendCount: number;
+            senderKey: string;
+            templateCode: string;
+            msgType: string;
+            /** @description Null: all friends of the profile */
+            friendGroupKey: string | null;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time: when it was done, terminated or blocked */
+            doneAt: string | null;
+        };
+        /** @description When a broadcast would finish */
+        BroadcastEstimate: {
+            /** @description yyyy-MM-ddTHH:mm:ss, Korea time */
+            estimatedFinishedAt: string;
+            /** @description Seconds from startTime, nights (20:50-08:00) included */
+            duration: number;
+        };
+        /** @description The account’s RCS brand (absent fields were never set) */
+        RcsBrand: {
+            brandId: string;
+            name: string;
+            /** @description What an RCS send names */
+            brandKey: string;
+            /** @description ready; inspecting while a change is reviewed; or a status the operator set */
+            status: string;
+            description?: string;
+            tel?: string;
+            webSiteUrl?: string;
+            profileImageUrl?: string;
+            backgroundImageUrl?: string;
+            seasonDocFileName?: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            registerDate: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time: the last change */
+            updateDate: string;
+        };
+        /** @description A common message format, as listed */
+        RcsMessageFormSummary: {
+            /** @description The formatId an RCS send names */
+            messagebaseformId: string;
+            formName: string;
+            bizCondition: string[];
+            /** @enum {string} */
+            cardType: "free" | "standalone" | "carousel";
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            registerDate: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            updateDate: string;
+        };
+        /** @description A common message format with every limit a message of it must keep */
+        RcsMessageForm: {
+            formatId: string;
+            formName: string;
+            templateName: string;
+            /** @enum {string} */
+            msgType: "RS" | "RL" | "RT" | "RM";
+            /** @description Body limit in characters; per card for a carousel */
+            maxChars: number;
+            /** @description Null: the format has no title */
+            titleMaxChars: number | null;
+            /** @enum {string} */
+            cardType: "free" | "standalone" | "carousel";
+            cardCount: number;
+            bizCondition: string[];
+            /** @description The fields a message of the format fills, per card (from 1) */
+            body: ({
+                /** @enum {string} */
+                param: "title" | "description";
+                card: number;
+                /** @enum {string} */
+                type: "text";
+                required: boolean;
+                maxLength: number;
+            } | {
+                /** @enum {string} */
+                param: "media";
+                card: number;
+                /** @enum {string} */
+                type: "image";
+                required: boolean;
+                recommendedWidth: number;
+                recommendedHeight: number;
+            })[];
+            buttons: {
+                suggestions: {
+                    /** @enum {string} */
+                    type: "urlAction" | "dialerAction" | "clipboardAction" | "mapAction" | "calendarAction" | "composeAction";
+                    name: string;
+                    displayTextMaxLength: number;
+                }[];
+            };
+            policyInfo: {
+                buttonsAllowed: boolean;
+                /** @description Per card for a carousel */
+                maxButtonCount: number;
+            };
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            registerDate: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            updateDate: string;
+        };
+        /** @description An image of the brand’s message bases */
+        RcsImage: {
+            fileId: string;
+            fileName: string;
+            imageWidth: number;
+            imageHeight: number;
+            /** @description Where the bytes are served (no credentials) */
+            imageUrl: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            registerDate: string;
+        };
+        /** @description A stock logo a text format offers */
+        RcsLogo: {
+            fileId: string;
+            fileName: string;
+            imageWidth: number;
+            imageHeight: number;
+            /** @description GET it with the API key: PNG bytes */
+            imageUrl: string;
+        };
+        Destination: {
+            /** @description recipient number: 01012345678, or E.164 digits without + for international */
+            to?: string;
+            replaceWords?: {
+                [key: string]: string;
+            };
+            messageVariable?: {
+                [key: string]: unknown;
+            };
+            buttonVariable?: {
+                [key: string]: unknown;
+            };
+            couponVariable?: {
+                [key: string]: unknown;
+            };
+            /** @description echoed in this recipient’s reports */
+            ref?: string;
+        };
+        SmsContent: {
+            from?: string;
+            /** @description at most 90 bytes */
+            text?: string;
+            /** @description 9 characters */
+            originCID?: string;
+        };
+        MmsContent: {
+            from?: string;
+            title?: string;
+            /** @description synonym of title */
+            subject?: string;
+            /** @description at most 2000 bytes */
+            text?: string;
+            /** @description 1 to 3 keys from /api/comm/v1/file/mms */
+            fileKey?: string[];
+            originCID?: string;
+        };
+        InfomsgContent: {
+            /** @description AT or AI */
+            msgType?: string;
+            senderKey?: string;
+            templateCode?: string;
+            text?: string;
+            attachment?: {
+                button?: {
+                    type?: string;
+                    name?: string;
+                    urlMobile?: string;
+                    urlPc?: string;
+                }[];
+            };
+            /** @description push or polling */
+            responseMethod?: string;
+            /** @description polling: 10 to 86400 seconds, default 180 */
+            timeout?: number | null;
+            /** @description template: automatic substitution */
+            sendType?: string;
+        };
+        RcsContent: {
+            from?: string;
+            formatId?: string;
+            brandKey?: string;
+            body?: {
+                title?: string;
+                description?: string;
+                media?: string;
+            };
+            expiryOption?: string;
+            /** @description Android RCS only */
+            header?: string;
+            /** @description Android RCS only */
+            footer?: string;
+            copyAllowed?: boolean;
+        };
+        BrandMessageContent: {
+            /** @description basic, free or template */
+            sendType?: string;
+            msgType?: string;
+            senderKey?: string;
+            templateCode?: string;
+            /** @description free-form body (also accepted as text) */
+            content?: string;
+            /** @description I, M, N or O */
+            targeting?: string;
+            pushAlarm?: string;
+            originCID?: string;
+            unsubscribePhoneNumber?: string;
+            unsubscribeAuthNumber?: string;
+            /** @description 1 to 100; null when unused */
+            discountRate?: number | null;
+            /** @description synonym of discountRate */
+            discount_rate?: number | null;
+            responseMethod?: string;
+            /** @description polling: 10 to 86400 seconds, default 180 */
+            timeout?: number | null;
+        };
+        MessageFlowStep: {
+            sms?: components["schemas"]["SmsContent"];
+            mms?: components["schemas"]["MmsContent"];
+            infomsg?: components["schemas"]["InfomsgContent"];
+            rcs?: components["schemas"]["RcsContent"];
+            brandmessage?: components["schemas"]["BrandMessageContent"];
+        };
+        /** @description What became of one recipient, in the order of destinations */
+        DestinationResult: {
+            /** @description the number as given */
+            to: string;
+            /** @description the message key (reports, inquiries); "" when this recipient was refused */
+            msgKey: string;
+            /** @description A000 accepted; A301 a replay of an idempotencyKey (msgKey: the first send's); else why this recipient was refused (A306, A313, A322-A324, A328, A333, A335) */
+            code: string;
+            /** @description the code's text, with what was wrong */
+            result: string;
+        };
+        /** @description One result per recipient */
+        SendResult: {
+            destinations: components["schemas"]["DestinationResult"][];
+        };
+        /** @description A reservation as the client reads it */
+        Reservation: {
+            /** @description order of creation in the account: the list cursor (lastSeq) */
+            seq: number;
+            resvKey: string;
+            /** @description "" when none was given */
+            resvName: string;
+            /** @description when it sends; yyyy-MM-dd HH:mm:ss, Korea time */
+            resvSendTime: string;
+            /**
+             * @description PENDING (waiting for its time), PROCESSING (sending), DONE, STOPPED (held until resumed), CANCELLED
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "DONE" | "STOPPED" | "CANCELLED";
+            /** @description recipients, cancelled ones not counted */
+            destinationCount: number;
+            /** @description recipients by message state: held (waiting for the time), queued, waiting, delivered, failed, uncertain, cancelled */
+            messages: {
+                [key: string]: number;
+            };
+            /** @description when it was made; yyyy-MM-dd HH:mm:ss, Korea time */
+            createdAt: string;
+            /** @description its last change; yyyy-MM-dd HH:mm:ss, Korea time */
+            updatedAt: string;
+        };
+        ReservationList: {
+            reservations: components["schemas"]["Reservation"][];
+            /** @description the seq of the last one here: lastSeq of the next page */
+            lastSeq: number;
+            /** @description another page follows */
+            hasNext: boolean;
+            limit: number;
+        };
+        /** @description One recipient of a reservation */
+        ReservationDestination: {
+            msgKey: string;
+            /** @description the number as it is dialled */
+            to: string;
+            /** @description held until the reservation sends; then queued, waiting, delivered, failed, ... or cancelled */
+            status: string;
+            /** @description "" while no report is known */
+            reportCode: string;
+            /** @description the #{key} values given for this recipient; absent when none */
+            replaceWords?: {
+                [key: string]: string;
+            };
+        };
+        ReservationDestinationPage: {
+            resvKey: string;
+            offset: number;
+            limit: number;
+            destinations: components["schemas"]["ReservationDestination"][];
+        };
+        ReservationDestinationsAdded: {
+            resvKey: string;
+            destinations: components["schemas"]["DestinationResult"][];
+        };
+        ReservationDestinationRemoved: {
+            resvKey: string;
+            /** @description the recipient removed */
+            msgKey: string;
+        };
+        Report: {
+            msgKey: string;
+            serviceType: string;
+            msgType: string;
+            /**
+             * @description STANDARD: the result of the message; DLR: the handset receipt
+             * @enum {string}
+             */
+            reportType: "STANDARD" | "DLR";
+            /** @description 10000 delivered; see docs/reports.md for the others */
+            reportCode: string;
+            reportText: string;
+            /** @description when the result was known; yyyy-MM-dd HH:mm:ss, Korea time */
+            reportTime: string;
+            /** @description when the message was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
+            sendTime: string;
+            carrier: string;
+            /** @description the recipient's destinations[].ref; without one, the request's ref; "" when neither */
+            ref: string;
+        };
+        ReportBatch: {
+            /** @description the batch id to acknowledge; "" when nothing waits */
+            reportId: string;
+            report: components["schemas"]["Report"][] | null;
+        };
+        ReportAck: {
+            reportId: string;
+        };
+        ReportInquiry: {
+            msgKey: string;
+            report: components["schemas"]["Report"][];
+        };
+        MessageAttempt: {
+            msgKey: string;
+            serviceType: string;
+            msgType: string;
+            /** @description the messageFlow channel of this attempt (sms, mms, infomsg, ...) */
+            channel: string;
+            /**
+             * @description Y for a failover step, N for the first
+             * @enum {string}
+             */
+            fallback: "Y" | "N";
+            /** @description "" while the result is not known */
+            reportCode: string;
+            reportText: string;
+            carrier: string;
+            /** @description waiting, delivered, failed or uncertain */
+            status: string;
+            /** @description when this attempt was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
+            sendTime: string;
+            /** @description when its result was known (Korea time); "" while waiting */
+            reportTime: string;
+        };
+        MessageInquiry: {
+            msgKey: string;
+            to: string;
+            /** @description queued, waiting, held, delivered, failed or uncertain */
+            status: string;
+            messages: components["schemas"]["MessageAttempt"][];
+        };
+        MoMessage: {
+            msgKey: string;
+            /** @description MO */
+            serviceType: string;
+            /** @description SM */
+            msgType: string;
+            /** @description the MO number */
+            to: string;
+            /** @description the number the sender entered (the device number by default) */
+            from: string;
+            carrier: string;
+            /** @description the device that sent the MO */
+            originator: string;
+            content: string;
+            /** @description when the handset sent it; ISO 8601, +09:00 */
+            occurredTime: string;
+            /**
+             * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
+             * @enum {string}
+             */
+            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
+            /** @description posts to the webhook so far */
+            attempts: number;
+            /** @description why the last attempt failed */
+            lastError: string | null;
+            /** @description when the gateway received it; ISO 8601, +09:00 */
+            receivedAt: string;
+            /** @description the last attempt; ISO 8601, +09:00 */
+            lastAttemptAt: string | null;
+            /** @description the next attempt, while one is scheduled; ISO 8601, +09:00 */
+            nextAttemptAt: string | null;
+            /** @description when the webhook acknowledged it; ISO 8601, +09:00 */
+            deliveredAt: string | null;
+        };
+        MoHistoryPage: {
+            messages: components["schemas"]["MoMessage"][];
+            offset: number;
+            limit: number;
+            hasNext: boolean;
+        };
+        OptOutEntry: {
+            phone: string;
+            /** @description the sender number it opted out of; '' for every number of the account */
+            from: string;
+            /**
+             * @description mo: the recipient's own message; client: the account; operator
+             * @enum {string}
+             */
+            source: "mo" | "client" | "operator";
+            /** @description when it went on the list; ISO 8601, +09:00 */
+            createdAt: string;
+        };
+        OptOutPage: {
+            optOuts: components["schemas"]["OptOutEntry"][];
+            /** @description Ask again with cursor=<next> for more; null: no more */
+            next: string | null;
+        };
+        OptOutsAdded: {
+            /** @description how many were not on the list yet */
+            added: number;
+            optOuts: components["schemas"]["OptOutEntry"][];
+        };
+        OptOutRemoved: {
+            phone: string;
+            from: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        /** @description One verification request */
+        TwoFactorLogEntry: {
+            requestId: string;
+            /** @description when the code was requested; yyyy-MM-dd HH:mm:ss, Korea time */
+            requestDate: string;
+            /**
+             * @description SUCCESS once verified; PENDING otherwise (expired and locked requests too)
+             * @enum {string}
+             */
+            status: "PENDING" | "SUCCESS";
+            /** @description when it was verified (Korea time); "" while PENDING */
+            verifyDate: string;
+        };
+        UploadedMmsImage: {
+            /** @description the key to name in mms.fileKey */
+            fileKey: string;
+            /** @description until when it can be sent (7 days); ISO 8601, +09:00 */
+            expired: string;
+        };
+        UploadedRcsMedia: {
+            /** @description the value for rcs.body.media (the fileKey) */
+            media: string;
+            /** @description until when it can be sent (7 days); ISO 8601, +09:00 */
+            expired: string;
+        };
+        UploadedTemplateImage: {
+            /** @description where the gateway serves it: the value a template names */
+            imgUrl: string;
+            /** @description imageName, or the file name without its extension */
+            fileName: string;
+        };
+        UploadedImage: {
+            /** @description where the gateway serves it: the value a brand message template names */
+            imgUrl: string;
+        };
+        Clock: {
+            /** @description ISO 8601, Korea time (+09:00) */
+            now: string;
+            epochMs: number;
+            kind: "system" | "manual";
+        };
+        Handset: {
+            phone: string;
+            /** @description false: never set (or reset): the defaults apply */
+            configured: boolean;
+            carrier: string;
+            reachable: boolean;
+            /** @description RCS support, or false for none (default: both) */
+            rcs: {
+                /** @description reachable by unified RCS (iOS and Android) */
+                unified: boolean;
+                /** @description Android RCS: shows header, footer and copyAllowed */
+                android: boolean;
+            } | false;
+            appUser: {
+                connected: boolean;
+                /** @description ISO 8601, Korea time (+09:00) */
+                lastActiveAt: string;
+                /** @description ISO 8601, Korea time (+09:00) */
+                signedUpAt: string;
+            } | null;
+            /** @description senderKeys whose channel the handset befriended; null or absent: every senderKey */
+            friendOf: string[] | null;
+            fail: {
+                [key: string]: string;
+            };
+            receiptDelaySeconds: number;
+            /** @description properties showing their default; a defaulted appUser time is the current clock time */
+            defaults: string[];
+            /** @description ISO 8601, Korea time (+09:00) */
+            updatedAt: string | null;
+        };
+        InboxMessage: {
+            /** @description arrival order */
+            id: number;
+            channel: string;
+            from: string | null;
+            title: string | null;
+            /** @description after #{key} substitution */
+            text: string;
+            msgKey: string;
+            /** @description the messageFlow index that delivered it */
+            step: number;
+            /** @description ISO 8601, Korea time (+09:00) */
+            receivedAt: string;
+            /** @description the channel object as delivered */
+            payload: {
+                [key: string]: unknown;
+            };
+        };
+        InboxPage: {
+            phone: string;
+            messages: components["schemas"]["InboxMessage"][];
+            /** @description pass as since for the next page */
+            lastId: number | null;
+            hasNext: boolean;
+        };
+        InboxCleared: {
+            phone: string;
+            deleted: number;
+        };
+        ActiveHandset: {
+            phone: string;
+            /** @description rows (delivered and failed), counted up to 99 */
+            count: number;
+            /** @description true: more than 99 */
+            countCapped: boolean;
+            /** @description rows above the read mark, counted up to 99 */
+            unread: number;
+            /** @description true: more than 99 unread */
+            unreadCapped: boolean;
+            /** @description the id of its newest row */
+            lastId: number;
+            /** @description ISO 8601, Korea time (+09:00) */
+            lastAt: string;
+        };
+        HandsetsPage: {
+            /** @description most recent activity first */
+            handsets: components["schemas"]["ActiveHandset"][];
+            /** @description more numbers may follow: ask again with `after` (a page can be short when a search is sparse) */
+            hasMore: boolean;
+            /** @description pass as `after` for the next page (null: the end) */
+            after: number | null;
+        };
+        ReadMark: {
+            phone: string;
+            /** @description rows up to this id are read (the mark only moves up) */
+            readId: number;
+            /** @description rows above the mark, counted up to 99 */
+            unread: number;
+            unreadCapped: boolean;
+        };
+        TimelineItem: {
+            /** @description arrival order; the cursor of paging and of the live stream */
+            id: number;
+            /** @description message: the handset shows it; failure: the step failed at the handset (see failure) */
+            kind: "message" | "failure";
+            /** @description sms, mms, infomsg, rcs or brandmessage */
+            channel: string;
+            /** @description SM, LM, MM, AT, AI, the RCS or brand message type */
+            msgType: string | null;
+            from: string | null;
+            title: string | null;
+            /** @description after #{key} substitution */
+            text: string;
+            msgKey: string;
+            /** @description the messageFlow index */
+            step: number;
+            /** @description true when an earlier step of the message failed (step > 0) */
+            failover: boolean;
+            /** @description ISO 8601, Korea time (+09:00) */
+            receivedAt: string;
+            /** @description the channel object as sent */
+            payload: {
+                [key: string]: unknown;
+            };
+            failure: {
+                /** @description the report code */
+                code: string;
+                text: string;
+            } | null;
+            /** @description the URL each uploaded file the payload names is served at, by its key (an MMS fileKey, an RCS body.media); a key missing here names no file (unknown or expired) */
+            media: {
+                [key: string]: string;
+            };
+        };
+        TimelinePage: {
+            phone: string;
+            /** @description the newest `limit` rows before `before`, oldest first (a phone shows the newest at the bottom) */
+            items: components["schemas"]["TimelineItem"][];
+            /** @description rows older than the first item exist */
+            hasOlder: boolean;
+            /** @description pass as `before` for the older page (null: none) */
+            olderCursor: number | null;
+        };
+        ReviewRequest: {
+            accountId: string;
+            accountName: string | null;
+            senderKey: string;
+            templateCode: string;
+            templateName: string;
+            /** @description REG, REQ, APR or REJ */
+            inspectionStatus: string;
+            /** @description R (pending), A (active) or S (stopped) */
+            status: string;
+            /** @description when the open review was requested (REQ only) */
+            requestedAt: string | null;
+            /** @description the client's comment on the open request */
+            requestComment: string | null;
+            /** @description the file attached to the open request */
+            attachmentName: string | null;
+            /** @description the latest review comment (the decision, once decided) */
+            comment: string;
+            /** @description ISO 8601, Korea time (+09:00) */
+            modifiedAt: string;
+            template: {
+                /** @description AT or AI */
+                msgType: string;
+                /** @description BA, EX, AD or MI */
+                templateMessageType: string;
+                /** @description NONE, TEXT, IMAGE or ITEM_LIST */
+                templateEmphasizeType: string;
+                categoryCode: string;
+                text: string;
+                title: string | null;
+                subtitle: string | null;
+                header: string | null;
+                extra: string | null;
+                ad: string | null;
+                imgUrl: string | null;
+                itemHighlight: {
+                    title: string;
+                    description: string;
+                    imageUrl?: string;
+                } | null;
+                item: {
+                    list: {
+                        title: string;
+                        description: string;
+                    }[];
+                    summary?: {
+                        title: string;
+                        description: string;
+                    } | null;
+                } | null;
+                buttons: ({
+                    type: string;
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                variables: {
+                    key: string;
+                    example: string;
+                }[];
+            };
+        };
+        ReviewsPage: {
+            reviews: components["schemas"]["ReviewRequest"][];
+            offset: number;
+            limit: number;
+            hasMore: boolean;
+        };
+        ReceivedMo: {
+            msgKey: string;
+            accountId: string;
+            /** @description false: the same networkId was received before */
+            created: boolean;
+        };
+        Health: {
+            /**
+             * @description always ok: the process answers
+             * @enum {string}
+             */
+            status: "ok";
+        };
+        Readiness: {
+            /**
+             * @description ready (200): the database answers and every migration is applied; not ready (503) otherwise
+             * @enum {string}
+             */
+            status: "ready" | "not ready";
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -4316,4 +3372,11197 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    sendMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "destinations": [
+                 *         {
+                 *           "to": "01012340001",
+                 *           "ref": "order-1"
+                 *         },
+                 *         {
+                 *           "to": "01012340002"
+                 *         },
+                 *         {
+                 *           "to": "0101"
+                 *         }
+                 *       ],
+                 *       "messageFlow": [
+                 *         {
+                 *           "sms": {
+                 *             "from": "0212345678",
+                 *             "text": "Your order has shipped"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "ref": "batch-7"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 200 recipients */
+                    destinations: components["schemas"]["Destination"][];
+                    /** @description ordered channels; the next is tried when one fails */
+                    messageFlow: components["schemas"]["MessageFlowStep"][];
+                    /** @description settlement department code */
+                    paymentCode?: string;
+                    /** @description statistics grouping */
+                    groupKey?: string;
+                    /** @description 1 to 200 characters */
+                    idempotencyKey?: string | null;
+                    /** @description seconds, 0 to 86400, default 86400 (also when null) */
+                    idempotencyTtl?: number | null;
+                    ref?: string;
+                    /** @description Omnigate extension: the request is advertising (the opt-out list applies) even without a "(광고)" label or targeting M, N or O */
+                    advertising?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "destinations": [
+                     *             {
+                     *               "to": "01012340001",
+                     *               "msgKey": "0mwwt8le30000e740503e",
+                     *               "code": "A000",
+                     *               "result": "SUCCESS"
+                     *             },
+                     *             {
+                     *               "to": "01012340002",
+                     *               "msgKey": "0mwwt8le30001e740503e",
+                     *               "code": "A000",
+                     *               "result": "SUCCESS"
+                     *             },
+                     *             {
+                     *               "to": "0101",
+                     *               "msgKey": "",
+                     *               "code": "A306",
+                     *               "result": "Invalid recipient number (to): 0101 is not a valid number"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "ref": "batch-7"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["SendResult"];
+                            /** @description the request’s ref, echoed; "" when none */
+                            ref: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A310 Invalid messageFlow entry; A311 Invalid responseMethod or timeout; A312 Invalid button; A313 Invalid discountRate; A314 Invalid originCID; A317 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A320 Invalid RCS formatId; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A329 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A318 Too many destinations: at most 200 per request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A325 No send permission for this channel */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "destinations": [
+                 *         {
+                 *           "to": "01012340011",
+                 *           "replaceWords": {
+                 *             "name": "Kim"
+                 *           }
+                 *         },
+                 *         {
+                 *           "to": "01012340012"
+                 *         }
+                 *       ],
+                 *       "messageFlow": [
+                 *         {
+                 *           "sms": {
+                 *             "from": "0212345678",
+                 *             "text": "Hello #{name}, the sale starts at noon"
+                 *           }
+                 *         }
+                 *       ],
+                 *       "resvSendTime": "2026-12-01 11:30:00",
+                 *       "resvName": "noon sale",
+                 *       "ref": "campaign-12"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 200 recipients */
+                    destinations: components["schemas"]["Destination"][];
+                    /** @description ordered channels; the next is tried when one fails */
+                    messageFlow: components["schemas"]["MessageFlowStep"][];
+                    /** @description settlement department code */
+                    paymentCode?: string;
+                    /** @description statistics grouping */
+                    groupKey?: string;
+                    /** @description 1 to 200 characters */
+                    idempotencyKey?: string | null;
+                    /** @description seconds, 0 to 86400, default 86400 (also when null) */
+                    idempotencyTtl?: number | null;
+                    ref?: string;
+                    /** @description Omnigate extension: the request is advertising (the opt-out list applies) even without a "(광고)" label or targeting M, N or O */
+                    advertising?: boolean;
+                    /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+                    resvSendTime?: string;
+                    /** @description at most 100 characters */
+                    resvName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "destinations": [
+                     *             {
+                     *               "to": "01012340011",
+                     *               "msgKey": "0mwwt8lg80000e740503e",
+                     *               "code": "A000",
+                     *               "result": "SUCCESS"
+                     *             },
+                     *             {
+                     *               "to": "01012340012",
+                     *               "msgKey": "0mwwt8lg80001e740503e",
+                     *               "code": "A000",
+                     *               "result": "SUCCESS"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "ref": "campaign-12",
+                     *         "resvKey": "rsv_0mwwt8lg70000e740503e"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["SendResult"];
+                            /** @description the request’s ref, echoed; "" when none */
+                            ref: string;
+                            /** @description the reservation’s key; "" when no recipient was accepted */
+                            resvKey: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A310 Invalid messageFlow entry; A311 Invalid responseMethod or timeout; A312 Invalid button; A313 Invalid discountRate; A314 Invalid originCID; A317 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A320 Invalid RCS formatId; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A329 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A318 Too many destinations: at most 200 per request; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A325 No send permission for this channel */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listReservations: {
+        parameters: {
+            query?: {
+                /** @description yyyyMMdd: reservations sending that Korea-time day */
+                resvSendTime?: string;
+                /** @description cursor: the last seq of the previous page */
+                lastSeq?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "reservations": [
+                     *             {
+                     *               "seq": 1,
+                     *               "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *               "resvName": "noon sale",
+                     *               "resvSendTime": "2026-12-01 11:30:00",
+                     *               "status": "PENDING",
+                     *               "destinationCount": 2,
+                     *               "messages": {
+                     *                 "held": 2
+                     *               },
+                     *               "createdAt": "2026-12-01 10:01:00",
+                     *               "updatedAt": "2026-12-01 10:01:00"
+                     *             }
+                     *           ],
+                     *           "lastSeq": 1,
+                     *           "hasNext": false,
+                     *           "limit": 100
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["ReservationList"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resvKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "seq": 1,
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "resvName": "noon sale",
+                     *           "resvSendTime": "2026-12-01 11:30:00",
+                     *           "status": "PENDING",
+                     *           "destinationCount": 2,
+                     *           "messages": {
+                     *             "held": 2
+                     *           },
+                     *           "createdAt": "2026-12-01 10:01:00",
+                     *           "updatedAt": "2026-12-01 10:01:00"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resvKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "resvName": "noon sale (final)"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+                    resvSendTime?: string;
+                    resvName?: string;
+                    /** @description ordered channels; the next is tried when one fails */
+                    messageFlow?: components["schemas"]["MessageFlowStep"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "seq": 1,
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "resvName": "noon sale (final)",
+                     *           "resvSendTime": "2026-12-01 11:30:00",
+                     *           "status": "PENDING",
+                     *           "destinationCount": 2,
+                     *           "messages": {
+                     *             "held": 2
+                     *           },
+                     *           "createdAt": "2026-12-01 10:01:00",
+                     *           "updatedAt": "2026-12-01 10:01:00"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A310 Invalid messageFlow entry; A311 Invalid responseMethod or timeout; A312 Invalid button; A313 Invalid discountRate; A314 Invalid originCID; A317 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A320 Invalid RCS formatId; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A329 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters; A306 Invalid recipient number (to); A333 Text exceeds the public template's character count; A335 A template variable has no value */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A325 No send permission for this channel */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resvKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "seq": 1,
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "resvName": "noon sale (final)",
+                     *           "resvSendTime": "2026-12-01 11:30:00",
+                     *           "status": "CANCELLED",
+                     *           "destinationCount": 0,
+                     *           "messages": {
+                     *             "cancelled": 2
+                     *           },
+                     *           "createdAt": "2026-12-01 10:01:00",
+                     *           "updatedAt": "2026-12-01 10:01:00"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    stopReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resvKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "seq": 1,
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "resvName": "noon sale (final)",
+                     *           "resvSendTime": "2026-12-01 11:30:00",
+                     *           "status": "STOPPED",
+                     *           "destinationCount": 2,
+                     *           "messages": {
+                     *             "held": 2
+                     *           },
+                     *           "createdAt": "2026-12-01 10:01:00",
+                     *           "updatedAt": "2026-12-01 10:01:00"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resvKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "seq": 1,
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "resvName": "noon sale (final)",
+                     *           "resvSendTime": "2026-12-01 11:30:00",
+                     *           "status": "PENDING",
+                     *           "destinationCount": 2,
+                     *           "messages": {
+                     *             "held": 2
+                     *           },
+                     *           "createdAt": "2026-12-01 10:01:00",
+                     *           "updatedAt": "2026-12-01 10:01:00"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["Reservation"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listReservationDestinations: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                resvKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "offset": 0,
+                     *           "limit": 10,
+                     *           "destinations": [
+                     *             {
+                     *               "msgKey": "0mwwt8lg80000e740503e",
+                     *               "to": "01012340011",
+                     *               "status": "held",
+                     *               "reportCode": "",
+                     *               "replaceWords": {
+                     *                 "name": "Kim"
+                     *               }
+                     *             },
+                     *             {
+                     *               "msgKey": "0mwwt8lg80001e740503e",
+                     *               "to": "01012340012",
+                     *               "status": "held",
+                     *               "reportCode": ""
+                     *             },
+                     *             {
+                     *               "msgKey": "0mwwt8lhi0000e740503e",
+                     *               "to": "01012340013",
+                     *               "status": "held",
+                     *               "reportCode": "",
+                     *               "replaceWords": {
+                     *                 "name": "Lee"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["ReservationDestinationPage"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addReservationDestinations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resvKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "destinations": [
+                 *         {
+                 *           "to": "01012340013",
+                 *           "replaceWords": {
+                 *             "name": "Lee"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 200 recipients */
+                    destinations: components["schemas"]["Destination"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "destinations": [
+                     *             {
+                     *               "to": "01012340013",
+                     *               "msgKey": "0mwwt8lhi0000e740503e",
+                     *               "code": "A000",
+                     *               "result": "SUCCESS"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["ReservationDestinationsAdded"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A307 No destination; A318 Too many destinations: at most 200 per request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeReservationDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resvKey: string;
+                msgKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "resvKey": "rsv_0mwwt8lg70000e740503e",
+                     *           "msgKey": "0mwwt8lhi0000e740503e"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["ReservationDestinationRemoved"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pollReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "reportId": "rpt_0mwwt9fxu000054b0f67b",
+                     *           "report": [
+                     *             {
+                     *               "msgKey": "0mwwt9fxd000154b0f67b",
+                     *               "serviceType": "SMS",
+                     *               "msgType": "SM",
+                     *               "reportType": "STANDARD",
+                     *               "reportCode": "10000",
+                     *               "reportText": "Delivered",
+                     *               "reportTime": "2026-12-01 10:00:00",
+                     *               "sendTime": "2026-12-01 10:00:00",
+                     *               "carrier": "SKT",
+                     *               "ref": "order-1"
+                     *             },
+                     *             {
+                     *               "msgKey": "0mwwt9fxd000254b0f67b",
+                     *               "serviceType": "SMS",
+                     *               "msgType": "SM",
+                     *               "reportType": "STANDARD",
+                     *               "reportCode": "10000",
+                     *               "reportText": "Delivered",
+                     *               "reportTime": "2026-12-01 10:00:00",
+                     *               "sendTime": "2026-12-01 10:00:00",
+                     *               "carrier": "SKT",
+                     *               "ref": "batch-7"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["ReportBatch"];
+                        };
+                    };
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ackReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "reportId": "rpt_0mwwt9fxu000054b0f67b"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["ReportAck"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReportInquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msgKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "msgKey": "0mwwt8le30000e740503e",
+                     *           "report": [
+                     *             {
+                     *               "msgKey": "0mwwt8le30000e740503e",
+                     *               "serviceType": "SMS",
+                     *               "msgType": "SM",
+                     *               "reportType": "STANDARD",
+                     *               "reportCode": "10000",
+                     *               "reportText": "Delivered",
+                     *               "reportTime": "2026-12-01 10:00:00",
+                     *               "sendTime": "2026-12-01 10:00:00",
+                     *               "carrier": "SKT",
+                     *               "ref": "order-1"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["ReportInquiry"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMessageInquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msgKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "msgKey": "0mwwt8le30000e740503e",
+                     *           "to": "01012340001",
+                     *           "status": "delivered",
+                     *           "messages": [
+                     *             {
+                     *               "msgKey": "0mwwt8le30000e740503e",
+                     *               "serviceType": "SMS",
+                     *               "msgType": "SM",
+                     *               "channel": "sms",
+                     *               "fallback": "N",
+                     *               "reportCode": "10000",
+                     *               "reportText": "Delivered",
+                     *               "carrier": "SKT",
+                     *               "status": "delivered",
+                     *               "sendTime": "2026-12-01 10:00:00",
+                     *               "reportTime": "2026-12-01 10:00:00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["MessageInquiry"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadInfomsgTemplateImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 500 KB, at least 500 px wide, ratio 2:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/infomsg-template/img_0mwwt8lbe0000e740503e.a762483a292c6b0136c3f46ae0bf6b5d.png",
+                     *           "fileName": "banner"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedTemplateImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadInfomsgItemHighlightImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 500 KB, at least 108 px wide, ratio 1:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/infomsg-item-highlight/img_0mwwt8lbn0000e740503e.08f0ab1d4fed5509b5e509a60cd62f02.png",
+                     *           "fileName": "item"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedTemplateImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadRcsMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png/gif image, at most 1 MB
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "media": "rcs_0mwwt8lby0000e740503e",
+                     *           "expired": "2026-12-08T10:00:00+09:00"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedRcsMedia"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio between 2:1 and 3:4
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-default/img_0mwwt8lc30000e740503e.dd3281aeaa12a430bf8b5e8014a52583.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageWideImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio between 2:1 and 1:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-wide/img_0mwwt8lca0000e740503e.3fdea0f556baf3adaeb9908f46afbcde.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageWideListFirstImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-wide-list-first/img_0mwwt8lcf0000e740503e.f0ffd0a5a9a39d38db2465d66cc2c604.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageWideListImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 2 MB, at least 100 px wide, ratio 1:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-wide-list/img_0mwwt8lcr0000e740503e.93d0d2f064c4f23c40bce2c3f44da549.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageCarouselFeedImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1 or 1:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-carousel-feed/img_0mwwt8lct0000e740503e.9ccf14176f275cac5a16c35e8b2e4fe5.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageCarouselCommerceImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1 or 1:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-carousel-commerce/img_0mwwt8lcw0000e740503e.d869d96f4177b80ea76014a50cb07978.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageCatalogImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 2 MB, at least 500 px wide, ratio 1:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-catalog/img_0mwwt8ld00000e740503e.d6573184fc52aeac30817001d254eec4.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBrandMessageCatalogOddFirstImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description jpg/png image, at most 5 MB, at least 500 px wide, ratio 2:1
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "imgUrl": "http://127.0.0.1:8080/files/brandmessage-catalog-odd-first/img_0mwwt8ld30000e740503e.1a7c0e2b4c6be9e31efe185d5fed1c47.png"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadMmsImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG image, at most 307200 bytes and 1500x1440 pixels
+                     */
+                    file: string;
+                    /** @description 1-64 characters of A-Z a-z 0-9 . _ -; generated when absent; the same key replaces the image */
+                    fileKey?: string;
+                    /** @description Defaults to the file name without its extension */
+                    imageName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "fileKey": "mms_0mwwt8lan0000e740503e",
+                     *           "expired": "2026-12-08T10:00:00+09:00"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["UploadedMmsImage"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A211 File is not a JPEG image; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A219 File name extension does not match the image content */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getInfomsgTemplate: {
+        parameters: {
+            query: {
+                /** @description a sender profile of the account */
+                senderKey: string;
+                /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
+                templateCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "infomsg": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "senderKeyType": "S",
+                     *             "templateCode": "ORDER-DONE",
+                     *             "templateName": "주문 완료 안내",
+                     *             "templateMessageType": "BA",
+                     *             "templateEmphasizeType": "NONE",
+                     *             "msgType": "AT",
+                     *             "text": "#{name}님, 주문 #{order}이 완료되었습니다.",
+                     *             "extra": null,
+                     *             "ad": null,
+                     *             "title": null,
+                     *             "subtitle": null,
+                     *             "header": null,
+                     *             "itemHighlight": null,
+                     *             "item": null,
+                     *             "previewMessage": "주문이 완료되었습니다",
+                     *             "securityFlag": false,
+                     *             "categoryCode": "002001",
+                     *             "variables": [
+                     *               {
+                     *                 "key": "name",
+                     *                 "example": "홍길동"
+                     *               },
+                     *               {
+                     *                 "key": "order",
+                     *                 "example": "A-1001"
+                     *               }
+                     *             ],
+                     *             "buttons": [
+                     *               {
+                     *                 "type": "WL",
+                     *                 "name": "주문 확인",
+                     *                 "urlMobile": "https://shop.example/o/#{order}"
+                     *               }
+                     *             ],
+                     *             "imgUrl": null,
+                     *             "imgName": null,
+                     *             "inspectionStatus": "APR",
+                     *             "status": "A",
+                     *             "comment": "승인",
+                     *             "comments": [
+                     *               {
+                     *                 "type": "REQ",
+                     *                 "comment": "검수 부탁드립니다",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": null
+                     *               },
+                     *               {
+                     *                 "type": "CANCEL",
+                     *                 "comment": "문구를 고칩니다",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": null
+                     *               },
+                     *               {
+                     *                 "type": "REQ",
+                     *                 "comment": "사업자등록증 첨부합니다",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": {
+                     *                   "fileName": "license.png",
+                     *                   "url": "https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "type": "APR",
+                     *                 "comment": "승인",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": null
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-23T09:00:00+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                infomsg: components["schemas"]["InfomsgTemplate"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateInfomsgTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "infomsg": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "ORDER-DONE",
+                 *         "templateName": "주문 완료 안내 (2026)"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    infomsg: {
+                        /** @description a sender profile of the account */
+                        senderKey: string;
+                        /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
+                        templateCode: string;
+                        /** @description S (profile) or G (group); must match the profile */
+                        senderKeyType?: string;
+                        /** @description 1 to 150 characters */
+                        templateName?: string;
+                        /** @description BA basic (default), EX extra info, AD channel add, MI mixed */
+                        templateMessageType?: string;
+                        /** @description NONE (default), TEXT, IMAGE, ITEM_LIST */
+                        templateEmphasizeType?: string;
+                        /** @description AT, or AI with an image; derived when absent */
+                        msgType?: string;
+                        /** @description at most 1000 characters, #{key} variables */
+                        text?: string;
+                        /** @description a code of GET .../infomsg/category */
+                        categoryCode?: string;
+                        /** @description EX and MI: extra information, at most 500 characters */
+                        extra?: string | null;
+                        /** @description TEXT emphasis: at most 50 characters */
+                        title?: string | null;
+                        /** @description TEXT emphasis: at most 50 characters */
+                        subtitle?: string | null;
+                        /** @description ITEM_LIST: at most 16 characters */
+                        header?: string | null;
+                        /** @description the notification preview: at most 40 characters, no variables */
+                        previewMessage?: string | null;
+                        /** @description IMAGE (required) or ITEM_LIST: the template image upload’s imgUrl */
+                        imgUrl?: string | null;
+                        imgName?: string | null;
+                        itemHighlight?: {
+                            title: string;
+                            description: string;
+                            imageUrl?: string | null;
+                        } | null;
+                        item?: {
+                            list: {
+                                title: string;
+                                description: string;
+                            }[];
+                            summary?: {
+                                title: string;
+                                description: string;
+                            } | null;
+                        } | null;
+                        securityFlag?: boolean;
+                        buttons?: {
+                            /** @description WL, AL, DS, BK, MD, BC, BT or AC */
+                            type: string;
+                            /** @description at most 14 characters, no #{key} variables */
+                            name: string;
+                            /** @description WL (required) and AL: http(s) URL */
+                            urlMobile?: string | null;
+                            /** @description WL and AL: http(s) URL */
+                            urlPc?: string | null;
+                            /** @description AL: app scheme */
+                            schemeAndroid?: string | null;
+                            /** @description AL: app scheme */
+                            schemeIos?: string | null;
+                        }[] | null;
+                        variables?: {
+                            /** @description the key as written in #{key} */
+                            key: string;
+                            /** @description example text the reviewer reads in its place */
+                            example: string;
+                        }[] | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "infomsg": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "senderKeyType": "S",
+                     *             "templateCode": "ORDER-DONE",
+                     *             "templateName": "주문 완료 안내 (2026)",
+                     *             "templateMessageType": "BA",
+                     *             "templateEmphasizeType": "NONE",
+                     *             "msgType": "AT",
+                     *             "text": "#{name}님, 주문 #{order}이 완료되었습니다.",
+                     *             "extra": null,
+                     *             "ad": null,
+                     *             "title": null,
+                     *             "subtitle": null,
+                     *             "header": null,
+                     *             "itemHighlight": null,
+                     *             "item": null,
+                     *             "previewMessage": "주문이 완료되었습니다",
+                     *             "securityFlag": false,
+                     *             "categoryCode": "002001",
+                     *             "variables": [
+                     *               {
+                     *                 "key": "name",
+                     *                 "example": "홍길동"
+                     *               },
+                     *               {
+                     *                 "key": "order",
+                     *                 "example": "A-1001"
+                     *               }
+                     *             ],
+                     *             "buttons": [
+                     *               {
+                     *                 "type": "WL",
+                     *                 "name": "주문 확인",
+                     *                 "urlMobile": "https://shop.example/o/#{order}"
+                     *               }
+                     *             ],
+                     *             "imgUrl": null,
+                     *             "imgName": null,
+                     *             "inspectionStatus": "APR",
+                     *             "status": "A",
+                     *             "comment": "승인",
+                     *             "comments": [
+                     *               {
+                     *                 "type": "REQ",
+                     *                 "comment": "검수 부탁드립니다",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": null
+                     *               },
+                     *               {
+                     *                 "type": "CANCEL",
+                     *                 "comment": "문구를 고칩니다",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": null
+                     *               },
+                     *               {
+                     *                 "type": "REQ",
+                     *                 "comment": "사업자등록증 첨부합니다",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": {
+                     *                   "fileName": "license.png",
+                     *                   "url": "https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "type": "APR",
+                     *                 "comment": "승인",
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "attachment": null
+                     *               }
+                     *             ],
+                     *             "createdAt": "2026-11-23T09:00:00+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                infomsg: components["schemas"]["InfomsgTemplate"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A312 Invalid button; A506 Invalid templateName; A507 Template text is empty or longer than 1000 characters; A508 Too many template variables: at most 40; A509 A template variable has no example text; A510 Variables are not allowed in button names or the preview; A511 Invalid variables entry; A512 Unknown categoryCode; A514 Invalid templateMessageType; A515 Invalid templateEmphasizeType; A516 Emphasis fields do not match templateEmphasizeType; A517 Extra information does not match templateMessageType; A518 Invalid template image; A522 Invalid template field; A523 Invalid msgType */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A519 Field cannot be changed in the current review status; A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createInfomsgTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "infomsg": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "ORDER-DONE",
+                 *         "templateName": "주문 완료 안내",
+                 *         "text": "#{name}님, 주문 #{order}이 완료되었습니다.",
+                 *         "categoryCode": "002001",
+                 *         "variables": [
+                 *           {
+                 *             "key": "name",
+                 *             "example": "홍길동"
+                 *           },
+                 *           {
+                 *             "key": "order",
+                 *             "example": "A-1001"
+                 *           }
+                 *         ],
+                 *         "buttons": [
+                 *           {
+                 *             "type": "WL",
+                 *             "name": "주문 확인",
+                 *             "urlMobile": "https://shop.example/o/#{order}"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    infomsg: {
+                        /** @description a sender profile of the account */
+                        senderKey: string;
+                        /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
+                        templateCode: string;
+                        /** @description S (profile) or G (group); must match the profile */
+                        senderKeyType?: string;
+                        /** @description 1 to 150 characters */
+                        templateName: string;
+                        /** @description BA basic (default), EX extra info, AD channel add, MI mixed */
+                        templateMessageType?: string;
+                        /** @description NONE (default), TEXT, IMAGE, ITEM_LIST */
+                        templateEmphasizeType?: string;
+                        /** @description AT, or AI with an image; derived when absent */
+                        msgType?: string;
+                        /** @description at most 1000 characters, #{key} variables */
+                        text: string;
+                        /** @description a code of GET .../infomsg/category */
+                        categoryCode: string;
+                        /** @description EX and MI: extra information, at most 500 characters */
+                        extra?: string | null;
+                        /** @description TEXT emphasis: at most 50 characters */
+                        title?: string | null;
+                        /** @description TEXT emphasis: at most 50 characters */
+                        subtitle?: string | null;
+                        /** @description ITEM_LIST: at most 16 characters */
+                        header?: string | null;
+                        /** @description the notification preview: at most 40 characters, no variables */
+                        previewMessage?: string | null;
+                        /** @description IMAGE (required) or ITEM_LIST: the template image upload’s imgUrl */
+                        imgUrl?: string | null;
+                        imgName?: string | null;
+                        itemHighlight?: {
+                            title: string;
+                            description: string;
+                            imageUrl?: string | null;
+                        } | null;
+                        item?: {
+                            list: {
+                                title: string;
+                                description: string;
+                            }[];
+                            summary?: {
+                                title: string;
+                                description: string;
+                            } | null;
+                        } | null;
+                        securityFlag?: boolean;
+                        buttons?: {
+                            /** @description WL, AL, DS, BK, MD, BC, BT or AC */
+                            type: string;
+                            /** @description at most 14 characters, no #{key} variables */
+                            name: string;
+                            /** @description WL (required) and AL: http(s) URL */
+                            urlMobile?: string | null;
+                            /** @description WL and AL: http(s) URL */
+                            urlPc?: string | null;
+                            /** @description AL: app scheme */
+                            schemeAndroid?: string | null;
+                            /** @description AL: app scheme */
+                            schemeIos?: string | null;
+                        }[] | null;
+                        variables?: {
+                            /** @description the key as written in #{key} */
+                            key: string;
+                            /** @description example text the reviewer reads in its place */
+                            example: string;
+                        }[] | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "infomsg": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "senderKeyType": "S",
+                     *             "templateCode": "ORDER-DONE",
+                     *             "templateName": "주문 완료 안내",
+                     *             "templateMessageType": "BA",
+                     *             "templateEmphasizeType": "NONE",
+                     *             "msgType": "AT",
+                     *             "text": "#{name}님, 주문 #{order}이 완료되었습니다.",
+                     *             "extra": null,
+                     *             "ad": null,
+                     *             "title": null,
+                     *             "subtitle": null,
+                     *             "header": null,
+                     *             "itemHighlight": null,
+                     *             "item": null,
+                     *             "previewMessage": null,
+                     *             "securityFlag": false,
+                     *             "categoryCode": "002001",
+                     *             "variables": [
+                     *               {
+                     *                 "key": "name",
+                     *                 "example": "홍길동"
+                     *               },
+                     *               {
+                     *                 "key": "order",
+                     *                 "example": "A-1001"
+                     *               }
+                     *             ],
+                     *             "buttons": [
+                     *               {
+                     *                 "type": "WL",
+                     *                 "name": "주문 확인",
+                     *                 "urlMobile": "https://shop.example/o/#{order}"
+                     *               }
+                     *             ],
+                     *             "imgUrl": null,
+                     *             "imgName": null,
+                     *             "inspectionStatus": "REG",
+                     *             "status": "R",
+                     *             "comment": "",
+                     *             "comments": [],
+                     *             "createdAt": "2026-11-23T09:00:00+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                infomsg: components["schemas"]["InfomsgTemplate"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A312 Invalid button; A506 Invalid templateName; A507 Template text is empty or longer than 1000 characters; A508 Too many template variables: at most 40; A509 A template variable has no example text; A510 Variables are not allowed in button names or the preview; A511 Invalid variables entry; A512 Unknown categoryCode; A514 Invalid templateMessageType; A515 Invalid templateEmphasizeType; A516 Emphasis fields do not match templateEmphasizeType; A517 Extra information does not match templateMessageType; A518 Invalid template image; A522 Invalid template field; A523 Invalid msgType */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A513 templateCode is already registered for this senderKey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInfomsgTemplates: {
+        parameters: {
+            query: {
+                /** @description a sender profile of the account */
+                senderKey: string;
+                senderKeyType?: "S" | "G";
+                /** @description R pending, A usable, S stopped */
+                status?: "R" | "A" | "S";
+                inspectionStatus?: "REG" | "REQ" | "APR" | "REJ";
+                /** @description templateMessageType */
+                templateType?: "BA" | "EX" | "AD" | "MI";
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "infomsg": {
+                     *             "templates": [
+                     *               {
+                     *                 "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                 "senderKeyType": "S",
+                     *                 "templateCode": "ORDER-DONE",
+                     *                 "templateName": "주문 완료 안내 (2026)",
+                     *                 "templateMessageType": "BA",
+                     *                 "templateEmphasizeType": "NONE",
+                     *                 "msgType": "AT",
+                     *                 "text": "#{name}님, 주문 #{order}이 완료되었습니다.",
+                     *                 "extra": null,
+                     *                 "ad": null,
+                     *                 "title": null,
+                     *                 "subtitle": null,
+                     *                 "header": null,
+                     *                 "itemHighlight": null,
+                     *                 "item": null,
+                     *                 "previewMessage": "주문이 완료되었습니다",
+                     *                 "securityFlag": false,
+                     *                 "categoryCode": "002001",
+                     *                 "variables": [
+                     *                   {
+                     *                     "key": "name",
+                     *                     "example": "홍길동"
+                     *                   },
+                     *                   {
+                     *                     "key": "order",
+                     *                     "example": "A-1001"
+                     *                   }
+                     *                 ],
+                     *                 "buttons": [
+                     *                   {
+                     *                     "type": "WL",
+                     *                     "name": "주문 확인",
+                     *                     "urlMobile": "https://shop.example/o/#{order}"
+                     *                   }
+                     *                 ],
+                     *                 "imgUrl": null,
+                     *                 "imgName": null,
+                     *                 "inspectionStatus": "APR",
+                     *                 "status": "A",
+                     *                 "comment": "승인",
+                     *                 "comments": [
+                     *                   {
+                     *                     "type": "REQ",
+                     *                     "comment": "검수 부탁드립니다",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": null
+                     *                   },
+                     *                   {
+                     *                     "type": "CANCEL",
+                     *                     "comment": "문구를 고칩니다",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": null
+                     *                   },
+                     *                   {
+                     *                     "type": "REQ",
+                     *                     "comment": "사업자등록증 첨부합니다",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": {
+                     *                       "fileName": "license.png",
+                     *                       "url": "https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "type": "APR",
+                     *                     "comment": "승인",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": null
+                     *                   }
+                     *                 ],
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *               }
+                     *             ],
+                     *             "totalCount": 2,
+                     *             "offset": 0,
+                     *             "limit": 1
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                infomsg: components["schemas"]["InfomsgTemplatePage"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInfomsgTemplateChanges: {
+        parameters: {
+            query: {
+                /** @description a sender profile of the account */
+                senderKey: string;
+                senderKeyType?: "S" | "G";
+                /** @description ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
+                since?: string;
+                page?: number;
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "infomsg": {
+                     *             "templates": [
+                     *               {
+                     *                 "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                 "senderKeyType": "S",
+                     *                 "templateCode": "ORDER-DONE",
+                     *                 "templateName": "주문 완료 안내 (2026)",
+                     *                 "templateMessageType": "BA",
+                     *                 "templateEmphasizeType": "NONE",
+                     *                 "msgType": "AT",
+                     *                 "text": "#{name}님, 주문 #{order}이 완료되었습니다.",
+                     *                 "extra": null,
+                     *                 "ad": null,
+                     *                 "title": null,
+                     *                 "subtitle": null,
+                     *                 "header": null,
+                     *                 "itemHighlight": null,
+                     *                 "item": null,
+                     *                 "previewMessage": "주문이 완료되었습니다",
+                     *                 "securityFlag": false,
+                     *                 "categoryCode": "002001",
+                     *                 "variables": [
+                     *                   {
+                     *                     "key": "name",
+                     *                     "example": "홍길동"
+                     *                   },
+                     *                   {
+                     *                     "key": "order",
+                     *                     "example": "A-1001"
+                     *                   }
+                     *                 ],
+                     *                 "buttons": [
+                     *                   {
+                     *                     "type": "WL",
+                     *                     "name": "주문 확인",
+                     *                     "urlMobile": "https://shop.example/o/#{order}"
+                     *                   }
+                     *                 ],
+                     *                 "imgUrl": null,
+                     *                 "imgName": null,
+                     *                 "inspectionStatus": "APR",
+                     *                 "status": "A",
+                     *                 "comment": "승인",
+                     *                 "comments": [
+                     *                   {
+                     *                     "type": "REQ",
+                     *                     "comment": "검수 부탁드립니다",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": null
+                     *                   },
+                     *                   {
+                     *                     "type": "CANCEL",
+                     *                     "comment": "문구를 고칩니다",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": null
+                     *                   },
+                     *                   {
+                     *                     "type": "REQ",
+                     *                     "comment": "사업자등록증 첨부합니다",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": {
+                     *                       "fileName": "license.png",
+                     *                       "url": "https://gw.example.test/files/infomsg-review/irv_0mwwtg9bo0000e9e43402.60cf866dbb904513ec5d590941afbb4f.png"
+                     *                     }
+                     *                   },
+                     *                   {
+                     *                     "type": "APR",
+                     *                     "comment": "승인",
+                     *                     "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                     "attachment": null
+                     *                   }
+                     *                 ],
+                     *                 "createdAt": "2026-11-23T09:00:00+09:00",
+                     *                 "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *               }
+                     *             ],
+                     *             "page": 1,
+                     *             "count": 1,
+                     *             "hasNext": true
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                infomsg: components["schemas"]["InfomsgTemplateChanges"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteInfomsgTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a sender profile of the account */
+                senderKey: string;
+                /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
+                templateCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestInfomsgTemplateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "infomsg": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "ORDER-DONE",
+                 *         "comment": "검수 부탁드립니다"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    infomsg: {
+                        /** @description a sender profile of the account */
+                        senderKey: string;
+                        /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
+                        templateCode: string;
+                        senderKeyType?: string;
+                        /** @description to the reviewer, at most 500 characters */
+                        comment: string;
+                    };
+                };
+                /**
+                 * @example {
+                 *       "infomsg": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "ORDER-DONE",
+                 *         "comment": "검수 부탁드립니다"
+                 *       }
+                 *     }
+                 */
+                "multipart/form-data": {
+                    infomsg: {
+                        /** @description a sender profile of the account */
+                        senderKey: string;
+                        /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
+                        templateCode: string;
+                        senderKeyType?: string;
+                        /** @description to the reviewer, at most 500 characters */
+                        comment: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A212 File is too large; A326 senderKey is not a registered sender profile; A520 Review attachment must be png, jpg, jpeg, gif, pdf, hwp, doc or docx; A521 Review comment is longer than 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelInfomsgTemplateReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "infomsg": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "ORDER-DONE",
+                 *         "comment": "문구를 고칩니다"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    infomsg: {
+                        /** @description a sender profile of the account */
+                        senderKey: string;
+                        /** @description 1 to 30 characters of A-Z a-z 0-9 _ - */
+                        templateCode: string;
+                        senderKeyType?: string;
+                        /** @description why, at most 500 characters */
+                        comment?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A521 Review comment is longer than 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listInfomsgCategories: {
+        parameters: {
+            query?: {
+                categoryCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "category": {
+                     *             "code": "002001",
+                     *             "name": "구매완료",
+                     *             "groupName": "구매",
+                     *             "inclusion": "주문·결제 완료, 구매 내역",
+                     *             "exclusion": "추천 상품 등 광고성 내용(할인·이벤트·혜택 홍보)"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["InfomsgCategories"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listPublicTemplates: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
+                since?: string;
+                page?: number;
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "templates": [
+                     *             {
+                     *               "templateName": "인증번호 안내",
+                     *               "templateCode": "PUB_001",
+                     *               "status": "A",
+                     *               "categoryCode": "001002",
+                     *               "releaseDate": "2021-03-02T10:00:00+09:00",
+                     *               "previewImageUrl": "https://gw.example.test/api/comm/v1/center/infomsg/public/template/PUB_001/preview",
+                     *               "msgType": "AT",
+                     *               "text": "[#{서비스명}] 인증번호는 [#{인증번호}]입니다. 타인에게 절대 알려주지 마세요.",
+                     *               "charCount": 90,
+                     *               "variables": [
+                     *                 "서비스명",
+                     *                 "인증번호"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "templateName": "주문 완료 안내",
+                     *               "templateCode": "PUB_002",
+                     *               "status": "A",
+                     *               "categoryCode": "002001",
+                     *               "releaseDate": "2021-03-02T10:00:00+09:00",
+                     *               "previewImageUrl": "https://gw.example.test/api/comm/v1/center/infomsg/public/template/PUB_002/preview",
+                     *               "msgType": "AT",
+                     *               "text": "[#{상점명}] 주문 완료 안내\n\n#{고객명}님, 주문이 완료되었습니다.\n\n▶ 주문번호: #{주문번호}\n▶ 상품명: #{상품명}\n▶ 결제금액: #{결제금액}원",
+                     *               "charCount": 400,
+                     *               "variables": [
+                     *                 "상점명",
+                     *                 "고객명",
+                     *                 "주문번호",
+                     *                 "상품명",
+                     *                 "결제금액"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "page": 1,
+                     *           "count": 2,
+                     *           "hasNext": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["PublicTemplatePage"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPublicTemplatePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview image (SVG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBrandMessageTemplate: {
+        parameters: {
+            query: {
+                senderKey: string;
+                templateCode: string;
+                /** @description basic or template */
+                sendType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "senderKeyType": "S",
+                     *             "sendType": "basic",
+                     *             "templateCode": "WELCOME",
+                     *             "templateName": "가입 환영",
+                     *             "msgType": "TEXT",
+                     *             "text": "#{name}님, 가입을 진심으로 환영합니다.",
+                     *             "pushAlarm": "Y",
+                     *             "adult": "N",
+                     *             "attachment": {
+                     *               "button": [
+                     *                 {
+                     *                   "type": "WL",
+                     *                   "name": "바로가기",
+                     *                   "urlMobile": "https://shop.example.com"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "variables": [
+                     *               "name"
+                     *             ],
+                     *             "status": "A",
+                     *             "createAt": "2026-11-23T09:00:00+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["BrandMessageTemplate"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A505 Invalid templateCode */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateBrandMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandmessage": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "WELCOME",
+                 *         "templateName": "가입 환영",
+                 *         "msgType": "TEXT",
+                 *         "text": "#{name}님, 가입을 진심으로 환영합니다.",
+                 *         "attachment": {
+                 *           "button": [
+                 *             {
+                 *               "type": "WL",
+                 *               "name": "바로가기",
+                 *               "urlMobile": "https://shop.example.com"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    brandmessage: {
+                        /** @description A sender profile of this account */
+                        senderKey: string;
+                        /** @description S (profile) or G (group); the profile’s when absent */
+                        senderKeyType?: string;
+                        /** @description basic (default) or template; stored as basic */
+                        sendType?: string;
+                        /** @description the template to replace */
+                        templateCode: string;
+                        /** @description 1 to 200 characters */
+                        templateName: string;
+                        /** @description TEXT, IMAGE, WIDE, WIDE_ITEM_LIST, CAROUSEL_FEED, PREMIUM_VIDEO, COMMERCE, CAROUSEL_COMMERCE or FT, FI, FW, FL, FC, FP, FM, FA, FG (catalog) */
+                        msgType: string;
+                        /** @description Body with #{key} variables; limit per msgType */
+                        text?: string;
+                        /** @description string (or {title}): wide item list, premium video, catalog */
+                        header?: unknown;
+                        /** @description commerce: up to 34 characters */
+                        additionalContent?: string;
+                        /** @description Y (default) or N */
+                        pushAlarm?: unknown;
+                        /** @description Y or N (default) */
+                        adult?: unknown;
+                        /** @description integer 1 to 100, or null when unused (0 refused from 2026-08-04) */
+                        discountRate?: unknown;
+                        /** @description synonym of discountRate */
+                        discount_rate?: unknown;
+                        /** @description object: button[] (type, name, urlMobile, urlPc, ...), image {imgUrl, imgLink}, coupon, commerce, item {list[]}, video */
+                        attachment?: unknown;
+                        /** @description object: head, list[] (2 to 10 cards), tail */
+                        carousel?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "senderKeyType": "S",
+                     *             "sendType": "basic",
+                     *             "templateCode": "WELCOME",
+                     *             "templateName": "가입 환영",
+                     *             "msgType": "TEXT",
+                     *             "text": "#{name}님, 가입을 진심으로 환영합니다.",
+                     *             "pushAlarm": "Y",
+                     *             "adult": "N",
+                     *             "attachment": {
+                     *               "button": [
+                     *                 {
+                     *                   "type": "WL",
+                     *                   "name": "바로가기",
+                     *                   "urlMobile": "https://shop.example.com"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "variables": [
+                     *               "name"
+                     *             ],
+                     *             "status": "A",
+                     *             "createAt": "2026-11-23T09:00:00+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["BrandMessageTemplate"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A312 Invalid button; A313 Invalid discountRate; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A523 Invalid msgType; A530 Invalid templateName; A532 Invalid template text; A533 Invalid image; A534 imgUrl is not an image uploaded to this gateway by this account; A535 Image ratio is not allowed here; A536 Invalid coupon; A537 Invalid commerce; A538 Invalid items; A539 Invalid carousel; A540 Invalid header; A541 Invalid pushAlarm or adult: Y or N; A542 Invalid senderKeyType; A543 Too many variables: at most 40; A544 Invalid video; A545 Not allowed for this msgType; A546 Invalid additionalContent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createBrandMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandmessage": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "WELCOME",
+                 *         "templateName": "가입 환영",
+                 *         "msgType": "TEXT",
+                 *         "text": "#{name}님, 가입을 환영합니다.",
+                 *         "attachment": {
+                 *           "button": [
+                 *             {
+                 *               "type": "WL",
+                 *               "name": "바로가기",
+                 *               "urlMobile": "https://shop.example.com"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    brandmessage: {
+                        /** @description A sender profile of this account */
+                        senderKey: string;
+                        /** @description S (profile) or G (group); the profile’s when absent */
+                        senderKeyType?: string;
+                        /** @description basic (default) or template; stored as basic */
+                        sendType?: string;
+                        /** @description 1-30 of A-Z a-z 0-9 . _ -; generated when absent */
+                        templateCode?: string;
+                        /** @description 1 to 200 characters */
+                        templateName: string;
+                        /** @description TEXT, IMAGE, WIDE, WIDE_ITEM_LIST, CAROUSEL_FEED, PREMIUM_VIDEO, COMMERCE, CAROUSEL_COMMERCE or FT, FI, FW, FL, FC, FP, FM, FA, FG (catalog) */
+                        msgType: string;
+                        /** @description Body with #{key} variables; limit per msgType */
+                        text?: string;
+                        /** @description string (or {title}): wide item list, premium video, catalog */
+                        header?: unknown;
+                        /** @description commerce: up to 34 characters */
+                        additionalContent?: string;
+                        /** @description Y (default) or N */
+                        pushAlarm?: unknown;
+                        /** @description Y or N (default) */
+                        adult?: unknown;
+                        /** @description integer 1 to 100, or null when unused (0 refused from 2026-08-04) */
+                        discountRate?: unknown;
+                        /** @description synonym of discountRate */
+                        discount_rate?: unknown;
+                        /** @description object: button[] (type, name, urlMobile, urlPc, ...), image {imgUrl, imgLink}, coupon, commerce, item {list[]}, video */
+                        attachment?: unknown;
+                        /** @description object: head, list[] (2 to 10 cards), tail */
+                        carousel?: unknown;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "senderKeyType": "S",
+                     *             "sendType": "basic",
+                     *             "templateCode": "WELCOME",
+                     *             "templateName": "가입 환영",
+                     *             "msgType": "TEXT",
+                     *             "text": "#{name}님, 가입을 환영합니다.",
+                     *             "pushAlarm": "Y",
+                     *             "adult": "N",
+                     *             "attachment": {
+                     *               "button": [
+                     *                 {
+                     *                   "type": "WL",
+                     *                   "name": "바로가기",
+                     *                   "urlMobile": "https://shop.example.com"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "variables": [
+                     *               "name"
+                     *             ],
+                     *             "status": "A",
+                     *             "createAt": "2026-11-23T09:00:00+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["BrandMessageTemplate"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A312 Invalid button; A313 Invalid discountRate; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A523 Invalid msgType; A530 Invalid templateName; A532 Invalid template text; A533 Invalid image; A534 imgUrl is not an image uploaded to this gateway by this account; A535 Image ratio is not allowed here; A536 Invalid coupon; A537 Invalid commerce; A538 Invalid items; A539 Invalid carousel; A540 Invalid header; A541 Invalid pushAlarm or adult: Y or N; A542 Invalid senderKeyType; A543 Too many variables: at most 40; A544 Invalid video; A545 Not allowed for this msgType; A546 Invalid additionalContent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A531 templateCode is already registered for this senderKey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBrandMessageTemplates: {
+        parameters: {
+            query: {
+                senderKey: string;
+                senderKeyType?: string;
+                /** @description A: registered (R and S: none here) */
+                status?: "R" | "A" | "S";
+                /** @description a msgType: finds its long and short spellings */
+                templateType?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "templates": [
+                     *               {
+                     *                 "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                 "senderKeyType": "S",
+                     *                 "sendType": "basic",
+                     *                 "templateCode": "K4",
+                     *                 "templateName": "TEXT",
+                     *                 "msgType": "TEXT",
+                     *                 "text": "#{name}님께 드리는 쿠폰",
+                     *                 "pushAlarm": "N",
+                     *                 "adult": "N",
+                     *                 "attachment": {
+                     *                   "coupon": {
+                     *                     "title": "10% 할인 쿠폰",
+                     *                     "urlMobile": "https://shop.example.com/c"
+                     *                   }
+                     *                 },
+                     *                 "variables": [
+                     *                   "name"
+                     *                 ],
+                     *                 "status": "A",
+                     *                 "createAt": "2026-11-23T09:00:00+09:00",
+                     *                 "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *               },
+                     *               {
+                     *                 "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                 "senderKeyType": "S",
+                     *                 "sendType": "basic",
+                     *                 "templateCode": "WELCOME",
+                     *                 "templateName": "가입 환영",
+                     *                 "msgType": "TEXT",
+                     *                 "text": "#{name}님, 가입을 진심으로 환영합니다.",
+                     *                 "pushAlarm": "Y",
+                     *                 "adult": "N",
+                     *                 "attachment": {
+                     *                   "button": [
+                     *                     {
+                     *                       "type": "WL",
+                     *                       "name": "바로가기",
+                     *                       "urlMobile": "https://shop.example.com"
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 "variables": [
+                     *                   "name"
+                     *                 ],
+                     *                 "status": "A",
+                     *                 "createAt": "2026-11-23T09:00:00+09:00",
+                     *                 "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *               }
+                     *             ],
+                     *             "offset": 0,
+                     *             "limit": 100,
+                     *             "totalCount": 2
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["BrandMessageTemplatePage"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A523 Invalid msgType; A542 Invalid senderKeyType */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBrandMessageTemplateChanges: {
+        parameters: {
+            query: {
+                senderKey: string;
+                senderKeyType?: string;
+                /** @description templates changed at or after: ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
+                since?: string;
+                page?: number;
+                count?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "templates": [
+                     *               {
+                     *                 "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                 "senderKeyType": "S",
+                     *                 "sendType": "basic",
+                     *                 "templateCode": "K0",
+                     *                 "templateName": "IMAGE",
+                     *                 "msgType": "IMAGE",
+                     *                 "text": "가을 신상품",
+                     *                 "pushAlarm": "Y",
+                     *                 "adult": "N",
+                     *                 "attachment": {
+                     *                   "button": [
+                     *                     {
+                     *                       "type": "WL",
+                     *                       "name": "보러 가기",
+                     *                       "urlMobile": "https://shop.example.com"
+                     *                     }
+                     *                   ],
+                     *                   "image": {
+                     *                     "imgUrl": "https://gw.example.test/files/brandmessage-default/img_0mwwtg9ij0000e9e43402.81e88d5172e9b7f91d16b69976bdd431.png",
+                     *                     "imgLink": "https://shop.example.com/new"
+                     *                   }
+                     *                 },
+                     *                 "variables": [],
+                     *                 "status": "A",
+                     *                 "createAt": "2026-11-23T09:00:00+09:00",
+                     *                 "modifiedAt": "2026-11-23T09:00:00+09:00"
+                     *               }
+                     *             ],
+                     *             "page": 1,
+                     *             "count": 1,
+                     *             "hasNext": true
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["BrandMessageTemplateChanges"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A542 Invalid senderKeyType */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteBrandMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                senderKey: string;
+                templateCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRcsBrand: {
+        parameters: {
+            query: {
+                /** @description The account’s RCS brand */
+                brandId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "rcs": {
+                     *             "brandId": "b-acc_0mwwtg83n0001e9e43402",
+                     *             "name": "Acme",
+                     *             "brandKey": "bk-acc_0mwwtg83n0001e9e43402",
+                     *             "status": "ready",
+                     *             "registerDate": "2026-11-23 09:00:00",
+                     *             "updateDate": "2026-11-23 09:00:00",
+                     *             "description": "생활용품 쇼핑몰",
+                     *             "tel": "0212345678",
+                     *             "webSiteUrl": "https://acme.example",
+                     *             "profileImageUrl": "https://gw.example.test/files/rcs-brand-profile/rcsbp_0mwwtga340000e9e43402.b182b55deac9dc78a27d9be27605aa83.png",
+                     *             "backgroundImageUrl": "https://gw.example.test/files/rcs-brand-background/rcsbg_0mwwtga350000e9e43402.34453a0a254611786b4f1f0e1fe76090.jpg",
+                     *             "seasonDocFileName": "registration.pdf"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                rcs: components["schemas"]["RcsBrand"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A601 brandId is not an RCS brand of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateRcsBrand: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The account’s RCS brand */
+                    brandId: string;
+                    /** @description JSON object {name, description, tel, webSiteUrl}: an absent field keeps its value, null or "" clears description, tel or webSiteUrl */
+                    regBrand: string;
+                    /**
+                     * Format: binary
+                     * @description Profile image: JPEG or PNG, at most 1048576 bytes, 200-1000 x 200-1000 pixels, square
+                     */
+                    brandProfile?: string;
+                    /**
+                     * Format: binary
+                     * @description Background image: JPEG or PNG, at most 2097152 bytes, 720-2160 x 360-2160 pixels
+                     */
+                    brandBackground?: string;
+                    /**
+                     * Format: binary
+                     * @description PDF, JPEG or PNG, at most 5242880 bytes
+                     */
+                    seasonDocFile?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "rcs": {
+                     *             "brandId": "b-acc_0mwwtg83n0001e9e43402",
+                     *             "name": "Acme",
+                     *             "brandKey": "bk-acc_0mwwtg83n0001e9e43402",
+                     *             "status": "inspecting",
+                     *             "registerDate": "2026-11-23 09:00:00",
+                     *             "updateDate": "2026-11-23 09:00:00",
+                     *             "description": "생활용품 쇼핑몰",
+                     *             "tel": "0212345678",
+                     *             "webSiteUrl": "https://acme.example",
+                     *             "profileImageUrl": "https://gw.example.test/files/rcs-brand-profile/rcsbp_0mwwtga340000e9e43402.b182b55deac9dc78a27d9be27605aa83.png",
+                     *             "backgroundImageUrl": "https://gw.example.test/files/rcs-brand-background/rcsbg_0mwwtga350000e9e43402.34453a0a254611786b4f1f0e1fe76090.jpg",
+                     *             "seasonDocFileName": "registration.pdf"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                rcs: components["schemas"]["RcsBrand"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A212 File is too large; A219 File name extension does not match the image content; A603 regBrand must be a JSON object; A604 Invalid brand name; A605 Invalid brand description; A606 Invalid brand tel; A607 Invalid brand webSiteUrl; A608 Image is not a JPEG or PNG image; A609 Image dimensions are outside the accepted range; A610 Document is not a PDF, JPEG or PNG file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A601 brandId is not an RCS brand of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRcsCommonMessageForms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "rcs": {
+                     *             "messageForms": [
+                     *               {
+                     *                 "messagebaseformId": "SS000000",
+                     *                 "formName": "RCS SMS (short text)",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "free",
+                     *                 "registerDate": "2019-08-20 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "SL000000",
+                     *                 "formName": "RCS LMS (long text)",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "free",
+                     *                 "registerDate": "2019-08-20 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "ST000000",
+                     *                 "formName": "RCS text template (description)",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "free",
+                     *                 "registerDate": "2019-08-20 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "SMwThT00",
+                     *                 "formName": "Vertical card, tall media",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "standalone",
+                     *                 "registerDate": "2019-08-20 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "SMwThM00",
+                     *                 "formName": "Vertical card, medium media",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "standalone",
+                     *                 "registerDate": "2019-08-20 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "SMwLhX00",
+                     *                 "formName": "Horizontal card, media left",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "standalone",
+                     *                 "registerDate": "2019-08-20 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "SMwRhX00",
+                     *                 "formName": "Horizontal card, media right",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "standalone",
+                     *                 "registerDate": "2019-08-20 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwShS0300",
+                     *                 "formName": "Carousel of 3 small cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwShS0400",
+                     *                 "formName": "Carousel of 4 small cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwShS0500",
+                     *                 "formName": "Carousel of 5 small cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwShS0600",
+                     *                 "formName": "Carousel of 6 small cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwMhM0300",
+                     *                 "formName": "Carousel of 3 medium cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwMhM0400",
+                     *                 "formName": "Carousel of 4 medium cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwMhM0500",
+                     *                 "formName": "Carousel of 5 medium cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               },
+                     *               {
+                     *                 "messagebaseformId": "CMwMhM0600",
+                     *                 "formName": "Carousel of 6 medium cards",
+                     *                 "bizCondition": [
+                     *                   "all"
+                     *                 ],
+                     *                 "cardType": "carousel",
+                     *                 "registerDate": "2020-06-15 10:00:00",
+                     *                 "updateDate": "2023-03-02 10:00:00"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                rcs: {
+                                    messageForms: components["schemas"]["RcsMessageFormSummary"][];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRcsCommonMessageForm: {
+        parameters: {
+            query: {
+                /** @description A formatId of the common list */
+                messagebaseId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "rcs": {
+                     *             "messageForm": {
+                     *               "formatId": "SS000000",
+                     *               "formName": "RCS SMS (short text)",
+                     *               "templateName": "RCS SMS (short text)",
+                     *               "msgType": "RS",
+                     *               "maxChars": 100,
+                     *               "titleMaxChars": null,
+                     *               "cardType": "free",
+                     *               "cardCount": 1,
+                     *               "bizCondition": [
+                     *                 "all"
+                     *               ],
+                     *               "body": [
+                     *                 {
+                     *                   "param": "description",
+                     *                   "card": 1,
+                     *                   "type": "text",
+                     *                   "required": true,
+                     *                   "maxLength": 100
+                     *                 }
+                     *               ],
+                     *               "buttons": {
+                     *                 "suggestions": []
+                     *               },
+                     *               "policyInfo": {
+                     *                 "buttonsAllowed": false,
+                     *                 "maxButtonCount": 0
+                     *               },
+                     *               "registerDate": "2019-08-20 10:00:00",
+                     *               "updateDate": "2023-03-02 10:00:00"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                rcs: {
+                                    messageForm: components["schemas"]["RcsMessageForm"];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A600 No such RCS common message format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRcsMessagebaseImage: {
+        parameters: {
+            query: {
+                /** @description The account’s RCS brand */
+                brandId: string;
+                /** @description The fileId its upload returned */
+                fileId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "rcs": {
+                     *             "image": {
+                     *               "fileId": "rcsmb_0mwwtga5f0000e9e43402",
+                     *               "fileName": "card.png",
+                     *               "imageWidth": 800,
+                     *               "imageHeight": 400,
+                     *               "imageUrl": "https://gw.example.test/files/rcs-messagebase/rcsmb_0mwwtga5f0000e9e43402.7ba983c7dd2129a4281363a4a1af67b0.png",
+                     *               "registerDate": "2026-11-23 09:00:11"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                rcs: {
+                                    image: components["schemas"]["RcsImage"];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A601 brandId is not an RCS brand of this account; A602 No such RCS image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadRcsMessagebaseImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The account’s RCS brand */
+                    brandId: string;
+                    /**
+                     * Format: binary
+                     * @description Message-base image: JPEG or PNG, at most 1048576 bytes, 100-2000 x 100-2000 pixels
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "rcs": {
+                     *             "image": {
+                     *               "fileId": "rcsmb_0mwwtga5f0000e9e43402",
+                     *               "fileName": "card.png",
+                     *               "imageWidth": 800,
+                     *               "imageHeight": 400,
+                     *               "imageUrl": "https://gw.example.test/files/rcs-messagebase/rcsmb_0mwwtga5f0000e9e43402.7ba983c7dd2129a4281363a4a1af67b0.png",
+                     *               "registerDate": "2026-11-23 09:00:11"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                rcs: {
+                                    image: components["schemas"]["RcsImage"];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A219 File name extension does not match the image content; A608 Image is not a JPEG or PNG image; A609 Image dimensions are outside the accepted range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A601 brandId is not an RCS brand of this account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRcsFormatLogos: {
+        parameters: {
+            query: {
+                /** @description A formatId of the common list */
+                messagebaseformId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "rcs": {
+                     *             "images": [
+                     *               {
+                     *                 "fileId": "logo_SS000000_notice",
+                     *                 "fileName": "notice.png",
+                     *                 "imageWidth": 120,
+                     *                 "imageHeight": 120,
+                     *                 "imageUrl": "https://gw.example.test/api/comm/v1/center/rcs/messagebase/messagebaseform/logo/logo_SS000000_notice"
+                     *               },
+                     *               {
+                     *                 "fileId": "logo_SS000000_payment",
+                     *                 "fileName": "payment.png",
+                     *                 "imageWidth": 120,
+                     *                 "imageHeight": 120,
+                     *                 "imageUrl": "https://gw.example.test/api/comm/v1/center/rcs/messagebase/messagebaseform/logo/logo_SS000000_payment"
+                     *               },
+                     *               {
+                     *                 "fileId": "logo_SS000000_delivery",
+                     *                 "fileName": "delivery.png",
+                     *                 "imageWidth": 120,
+                     *                 "imageHeight": 120,
+                     *                 "imageUrl": "https://gw.example.test/api/comm/v1/center/rcs/messagebase/messagebaseform/logo/logo_SS000000_delivery"
+                     *               },
+                     *               {
+                     *                 "fileId": "logo_SS000000_reservation",
+                     *                 "fileName": "reservation.png",
+                     *                 "imageWidth": 120,
+                     *                 "imageHeight": 120,
+                     *                 "imageUrl": "https://gw.example.test/api/comm/v1/center/rcs/messagebase/messagebaseform/logo/logo_SS000000_reservation"
+                     *               },
+                     *               {
+                     *                 "fileId": "logo_SS000000_security",
+                     *                 "fileName": "security.png",
+                     *                 "imageWidth": 120,
+                     *                 "imageHeight": 120,
+                     *                 "imageUrl": "https://gw.example.test/api/comm/v1/center/rcs/messagebase/messagebaseform/logo/logo_SS000000_security"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                rcs: {
+                                    images: components["schemas"]["RcsLogo"][];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A600 No such RCS common message format */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRcsFormatLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A logo fileId of a format */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo (PNG) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A602 No such RCS image */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGroupTag: {
+        parameters: {
+            query: {
+                senderKey: string;
+                groupTagKey: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "groupTags": [
+                     *             {
+                     *               "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *               "groupTagKey": "vip",
+                     *               "groupTagName": "우수 고객",
+                     *               "createdAt": "2026-11-23T09:00:11+09:00",
+                     *               "modifiedAt": "2026-11-23T09:00:11+09:00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["GroupTags"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A564 No such group tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    renameGroupTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *       "groupTag": {
+                 *         "groupTagKey": "vip",
+                 *         "groupTagName": "우수 고객"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description or inside groupTag */
+                    senderKey?: string;
+                    groupTag: {
+                        senderKey?: string;
+                        /** @description 1-50 characters of A-Z a-z 0-9 . _ - */
+                        groupTagKey: string;
+                        /** @description 1-50 characters, not blank */
+                        groupTagName: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "groupTags": [
+                     *             {
+                     *               "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *               "groupTagKey": "vip",
+                     *               "groupTagName": "우수 고객",
+                     *               "createdAt": "2026-11-23T09:00:11+09:00",
+                     *               "modifiedAt": "2026-11-23T09:00:11+09:00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["GroupTags"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A560 Invalid groupTagKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A561 Invalid groupTagName: 1 to 50 characters, not blank */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A564 No such group tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A563 groupTagName is already used for this senderKey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createGroupTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *       "groupTag": {
+                 *         "groupTagKey": "vip",
+                 *         "groupTagName": "VIP 고객"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description or inside groupTag */
+                    senderKey?: string;
+                    groupTag: {
+                        senderKey?: string;
+                        /** @description 1-50 characters of A-Z a-z 0-9 . _ - */
+                        groupTagKey: string;
+                        /** @description 1-50 characters, not blank */
+                        groupTagName: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "groupTags": [
+                     *             {
+                     *               "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *               "groupTagKey": "vip",
+                     *               "groupTagName": "VIP 고객",
+                     *               "createdAt": "2026-11-23T09:00:11+09:00",
+                     *               "modifiedAt": "2026-11-23T09:00:11+09:00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["GroupTags"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A560 Invalid groupTagKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A561 Invalid groupTagName: 1 to 50 characters, not blank */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A562 groupTagKey is already registered for this senderKey; A563 groupTagName is already used for this senderKey; A565 Too many group tags: at most 100 per senderKey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listGroupTags: {
+        parameters: {
+            query: {
+                senderKey: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "groupTags": [
+                     *             {
+                     *               "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *               "groupTagKey": "new",
+                     *               "groupTagName": "신규 고객",
+                     *               "createdAt": "2026-11-23T09:00:11+09:00",
+                     *               "modifiedAt": "2026-11-23T09:00:11+09:00"
+                     *             },
+                     *             {
+                     *               "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *               "groupTagKey": "vip",
+                     *               "groupTagName": "우수 고객",
+                     *               "createdAt": "2026-11-23T09:00:11+09:00",
+                     *               "modifiedAt": "2026-11-23T09:00:11+09:00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["GroupTags"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteGroupTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                senderKey: string;
+                groupTagKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A564 No such group tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    countBroadcastAudience: {
+        parameters: {
+            query: {
+                senderKey: string;
+                /** @description a brand message type (TEXT, FT, FI, FW, ... FG) */
+                msgType: string;
+                /** @description omit for all friends */
+                friendGroupKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "possible": 20
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["AudiencePossible"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A523 Invalid msgType */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A552 No such friend group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A558 Friend group is not completed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    countFriendsAmongNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *       "phoneNumbers": [
+                 *         "01072000001",
+                 *         "01072000002",
+                 *         "01072000003",
+                 *         "01072000004",
+                 *         "01072000005",
+                 *         "01072000006",
+                 *         "01072000007",
+                 *         "01072000008",
+                 *         "01072000009",
+                 *         "01072000010",
+                 *         "01072000011",
+                 *         "01072000012"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    senderKey: string;
+                    /** @description at least 10, at most 10,000 */
+                    phoneNumbers: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "possible": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["AudiencePossible"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A555 Too many phone numbers; A559 At least 10 phone numbers are required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFriendCount: {
+        parameters: {
+            query: {
+                senderKey: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "count": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["FriendCount"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadFriendGroupNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description the sender profile the list is for */
+                    senderKey: string;
+                    /**
+                     * Format: binary
+                     * @description UTF-8 text, at most 4 MiB and 100,000 numbers: one number per line, or CSV with the number in the first column (a first line without digits is a header)
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "friendGroup": {
+                     *             "fileKey": "FGF0mwwtgaaz0000e9e43402",
+                     *             "expiredAt": "2026-11-24T09:00:11+09:00",
+                     *             "phoneNumberCount": 12
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                friendGroup: components["schemas"]["FriendGroupFile"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A555 Too many phone numbers; A556 No phone numbers; A557 Phone number file is not a UTF-8 text list */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFriendGroup: {
+        parameters: {
+            query: {
+                senderKey: string;
+                friendGroupKey: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "friendGroup": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "friendGroupKey": "vip",
+                     *             "requestId": "FGR0mwwtgack0001e9e43402",
+                     *             "status": "COMPLETED",
+                     *             "userCount": 20,
+                     *             "friendCount": 20,
+                     *             "phoneNumberCount": 20,
+                     *             "createdAt": "2026-11-23T09:00:11+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:21+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                friendGroup: components["schemas"]["FriendGroup"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A552 No such friend group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createFriendGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "friendGroup": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "friendGroupKey": "from-file",
+                 *         "fileKey": "FGF0mwwtgaaz0000e9e43402"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    friendGroup: {
+                        senderKey: string;
+                        /** @description 1-50 characters of A-Z a-z 0-9 . _ -; generated when absent */
+                        friendGroupKey?: string;
+                        /** @description an uploaded list (exactly one of fileKey, phoneNumbers) */
+                        fileKey?: string;
+                        /** @description digits only: 010... or E.164 without +; 1 to 10,000 per request */
+                        phoneNumbers?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "friendGroup": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "friendGroupKey": "from-file",
+                     *             "requestId": "FGR0mwwtgacb0001e9e43402",
+                     *             "status": "IN_PROGRESS",
+                     *             "phoneNumberCount": 12,
+                     *             "createdAt": "2026-11-23T09:00:11+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:11+09:00"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                friendGroup: components["schemas"]["FriendGroupAccepted"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A550 Invalid friendGroupKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A551 friendGroupKey is already registered for this senderKey */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listFriendGroups: {
+        parameters: {
+            query: {
+                senderKey: string;
+                /** @description IN_PROGRESS, or COMPLETED (also C) */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "friendGroup": {
+                     *             "friendGroups": [
+                     *               {
+                     *                 "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                 "friendGroupKey": "from-file",
+                     *                 "requestId": "FGR0mwwtgacb0001e9e43402",
+                     *                 "status": "COMPLETED",
+                     *                 "userCount": 12,
+                     *                 "friendCount": 12,
+                     *                 "phoneNumberCount": 12,
+                     *                 "createdAt": "2026-11-23T09:00:11+09:00",
+                     *                 "modifiedAt": "2026-11-23T09:00:21+09:00"
+                     *               },
+                     *               {
+                     *                 "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                 "friendGroupKey": "vip",
+                     *                 "requestId": "FGR0mwwtgack0001e9e43402",
+                     *                 "status": "COMPLETED",
+                     *                 "userCount": 20,
+                     *                 "friendCount": 20,
+                     *                 "phoneNumberCount": 20,
+                     *                 "createdAt": "2026-11-23T09:00:11+09:00",
+                     *                 "modifiedAt": "2026-11-23T09:00:21+09:00"
+                     *               }
+                     *             ],
+                     *             "totalCount": 2
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                friendGroup: components["schemas"]["FriendGroupList"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addFriendGroupNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "friendGroup": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "friendGroupKey": "from-file",
+                 *         "phoneNumbers": [
+                 *           "01073000001",
+                 *           "01073000002",
+                 *           "01073000003"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    friendGroup: {
+                        senderKey: string;
+                        friendGroupKey: string;
+                        fileKey?: string;
+                        /** @description digits only: 010... or E.164 without +; 1 to 10,000 per request */
+                        phoneNumbers?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "friendGroup": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "friendGroupKey": "from-file",
+                     *             "requestId": "FGR0mwwtgaes0000e9e43402",
+                     *             "status": "IN_PROGRESS",
+                     *             "phoneNumberCount": 15,
+                     *             "createdAt": "2026-11-23T09:00:11+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:21+09:00",
+                     *             "changedCount": 3
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                friendGroup: components["schemas"]["FriendGroupChanged"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A552 No such friend group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeFriendGroupNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "friendGroup": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "friendGroupKey": "from-file",
+                 *         "phoneNumbers": [
+                 *           "01071000001",
+                 *           "01071000002"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    friendGroup: {
+                        senderKey: string;
+                        friendGroupKey: string;
+                        fileKey?: string;
+                        /** @description digits only: 010... or E.164 without +; 1 to 10,000 per request */
+                        phoneNumbers?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "friendGroup": {
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "friendGroupKey": "from-file",
+                     *             "requestId": "FGR0mwwtgafd0000e9e43402",
+                     *             "status": "IN_PROGRESS",
+                     *             "phoneNumberCount": 13,
+                     *             "createdAt": "2026-11-23T09:00:11+09:00",
+                     *             "modifiedAt": "2026-11-23T09:00:21+09:00",
+                     *             "changedCount": 2
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                friendGroup: components["schemas"]["FriendGroupChanged"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A552 No such friend group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteFriendGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                senderKey: string;
+                friendGroupKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A552 No such friend group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    registerVideoUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *       "fileName": "Autumn Sale.mp4",
+                 *       "fileSize": 4096
+                 *     }
+                 */
+                "application/json": {
+                    senderKey: string;
+                    /** @description mp4, m4v, mov or avi; up to 200 characters */
+                    fileName: string;
+                    /** @description bytes, 1 to 209715200 */
+                    fileSize: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "video": {
+                     *               "vid": "v0mwwtgahe0000e9e43402",
+                     *               "uploadUrl": "https://gw.example.test/video-upload/v0mwwtgahe0000e9e43402",
+                     *               "token": "T1ADcM1_sM314WzbDfjheKYhAm6kTUp-",
+                     *               "status": "REGISTERED",
+                     *               "expiredAt": "2026-11-23T09:05:31+09:00"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: {
+                                    video: components["schemas"]["VideoUploadTicket"];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A571 Unsupported video format; A572 Video file is too large; A580 Invalid fileName */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    registerExistingVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *       "vid": "v0mwwtgahe0000e9e43402"
+                 *     }
+                 */
+                "application/json": {
+                    senderKey: string;
+                    /** @description exactly one of vid and videoUrl */
+                    vid?: string;
+                    /** @description https://<channel_host>/<channel_id>/videos/<vid> */
+                    videoUrl?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "video": {
+                     *               "vid": "v0mwwtgahe0000e9e43402",
+                     *               "status": "PUBLIC",
+                     *               "title": "Autumn Sale",
+                     *               "thumbnailUrl": "https://gw.example.test/files/video-thumbnail/v0mwwtgahe0000e9e43402.thumb.5cc0d890eaeacc6dc2c54a4915c05989.png",
+                     *               "videoUrl": "https://tv.omnigate.invalid/ch-acc_0mwwtg83n0001e9e43402/videos/v0mwwtgahe0000e9e43402"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: {
+                                    video: components["schemas"]["VideoRegistered"];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A502 Exactly one of vid or videoUrl is required; A574 Invalid videoUrl; A575 Video is not on the channel of this senderKey */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A570 No such video */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A579 Only a PUBLIC or PRIVATE video can be registered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getVideo: {
+        parameters: {
+            query: {
+                vid: string;
+                senderKey: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "video": {
+                     *               "vid": "v0mwwtgahe0000e9e43402",
+                     *               "status": "PUBLIC",
+                     *               "title": "Autumn Sale",
+                     *               "thumbnailUrl": "https://gw.example.test/files/video-thumbnail/v0mwwtgahe0000e9e43402.thumb.5cc0d890eaeacc6dc2c54a4915c05989.png",
+                     *               "videoUrl": "https://tv.omnigate.invalid/ch-acc_0mwwtg83n0001e9e43402/videos/v0mwwtgahe0000e9e43402",
+                     *               "fileName": "Autumn Sale.mp4",
+                     *               "fileSize": 4096,
+                     *               "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *               "modifiedAt": "2026-11-23T09:00:42+09:00",
+                     *               "regDate": "2026-11-23 09:00:31",
+                     *               "updateDate": "2026-11-23 09:00:42"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: {
+                                    video: components["schemas"]["Video"];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A570 No such video */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listVideos: {
+        parameters: {
+            query: {
+                senderKey: string;
+                /** @description yyyyMMdd: videos registered that Korea-time day */
+                date?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "video": {
+                     *               "offset": 0,
+                     *               "limit": 100,
+                     *               "totalCount": 1,
+                     *               "videos": [
+                     *                 {
+                     *                   "vid": "v0mwwtgahe0000e9e43402",
+                     *                   "status": "PUBLIC",
+                     *                   "title": "Autumn Sale",
+                     *                   "thumbnailUrl": "https://gw.example.test/files/video-thumbnail/v0mwwtgahe0000e9e43402.thumb.5cc0d890eaeacc6dc2c54a4915c05989.png",
+                     *                   "videoUrl": "https://tv.omnigate.invalid/ch-acc_0mwwtg83n0001e9e43402/videos/v0mwwtgahe0000e9e43402",
+                     *                   "fileName": "Autumn Sale.mp4",
+                     *                   "fileSize": 4096,
+                     *                   "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *                   "modifiedAt": "2026-11-23T09:00:42+09:00",
+                     *                   "regDate": "2026-11-23 09:00:31",
+                     *                   "updateDate": "2026-11-23 09:00:42"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: {
+                                    video: components["schemas"]["VideoPage"];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    checkSendPermission: {
+        parameters: {
+            query: {
+                senderKey: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A325 No send permission for this channel */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    applyForSendPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandMessage": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    brandMessage?: {
+                        senderKey: string;
+                    };
+                    brandmessage?: {
+                        senderKey: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A581 Send permission needs a business-verified channel; A582 Send permission needs a registered channel phone number; A583 Send permission needs at least 50,000 friends; A584 Send permission needs uploaded consent evidence; A585 Send permission needs an informational message sent in the last 3 months */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBroadcast: {
+        parameters: {
+            query: {
+                senderKey: string;
+                requestId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "requestId": "1",
+                     *             "status": "SENDING",
+                     *             "sendStartAt": "2026-11-23 11:00:00",
+                     *             "campaignId": "weekly-1123",
+                     *             "tpsLimit": 5,
+                     *             "pushAlarm": "Y",
+                     *             "expectedCount": 20,
+                     *             "sendCount": 10,
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "templateCode": "WEEKLY",
+                     *             "msgType": "TEXT",
+                     *             "friendGroupKey": "vip",
+                     *             "doneAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["Broadcast"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandmessage": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "templateCode": "WEEKLY",
+                 *         "friendGroupKey": "vip",
+                 *         "sendStartAt": "2026-11-23 11:00:00",
+                 *         "campaignId": "weekly-1123",
+                 *         "tpsLimit": 5
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    brandmessage: {
+                        senderKey?: string;
+                        templateCode?: string;
+                        /** @description omitted or null: all friends of the profile */
+                        friendGroupKey?: string | null;
+                        /** @description yyyy-MM-dd HH:mm:ss (Korea time): ≥ 10 minutes ahead, inside 08:00-20:50 */
+                        sendStartAt?: string;
+                        /** @description at most 100 characters */
+                        campaignId?: string;
+                        /** @description messages a second, 1 to 1000; default 100 */
+                        tpsLimit?: number;
+                        /** @description Y (default) or N */
+                        pushAlarm?: string;
+                    };
+                    paymentCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "requestId": "1",
+                     *             "status": "READY",
+                     *             "sendStartAt": "2026-11-23 11:00:00",
+                     *             "campaignId": "weekly-1123",
+                     *             "tpsLimit": 5,
+                     *             "pushAlarm": "Y",
+                     *             "expectedCount": 20,
+                     *             "sendCount": 0,
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "templateCode": "WEEKLY",
+                     *             "msgType": "TEXT",
+                     *             "friendGroupKey": "vip",
+                     *             "doneAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["Broadcast"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A590 A broadcast needs a template without variables; A591 friendGroupKey is not a friend group of this profile; A592 Friend group is not completed or has fewer than 10 users; A593 Invalid time: not in the expected format; A594 sendStartAt must be at least 10 minutes ahead; A595 sendStartAt must be inside 08:00 to 20:50 (Korea time); A596 Invalid tpsLimit; A597 Invalid pushAlarm: Y or N; A598 The broadcast has no recipients */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pauseBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandmessage": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "requestId": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    brandmessage: {
+                        senderKey: string;
+                        requestId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "requestId": "1",
+                     *             "status": "PAUSED",
+                     *             "sendStartAt": "2026-11-23 11:00:00",
+                     *             "campaignId": "weekly-1123",
+                     *             "tpsLimit": 5,
+                     *             "pushAlarm": "Y",
+                     *             "expectedCount": 20,
+                     *             "sendCount": 10,
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "templateCode": "WEEKLY",
+                     *             "msgType": "TEXT",
+                     *             "friendGroupKey": "vip",
+                     *             "doneAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["Broadcast"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandmessage": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "requestId": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    brandmessage: {
+                        senderKey: string;
+                        requestId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "requestId": "1",
+                     *             "status": "READY",
+                     *             "sendStartAt": "2026-11-23 11:00:00",
+                     *             "campaignId": "weekly-1123",
+                     *             "tpsLimit": 5,
+                     *             "pushAlarm": "Y",
+                     *             "expectedCount": 20,
+                     *             "sendCount": 10,
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "templateCode": "WEEKLY",
+                     *             "msgType": "TEXT",
+                     *             "friendGroupKey": "vip",
+                     *             "doneAt": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["Broadcast"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    terminateBroadcast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brandmessage": {
+                 *         "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                 *         "requestId": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    brandmessage: {
+                        senderKey: string;
+                        requestId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "brandmessage": {
+                     *             "requestId": "2",
+                     *             "status": "TERMINATED",
+                     *             "sendStartAt": "2026-11-23 12:00:00",
+                     *             "campaignId": "",
+                     *             "tpsLimit": 100,
+                     *             "pushAlarm": "Y",
+                     *             "expectedCount": 3,
+                     *             "sendCount": 0,
+                     *             "senderKey": "sk-acc_0mwwtg83n0001e9e43402",
+                     *             "templateCode": "WEEKLY",
+                     *             "msgType": "TEXT",
+                     *             "friendGroupKey": null,
+                     *             "doneAt": "2026-11-23 09:00:42"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: {
+                                brandmessage: components["schemas"]["Broadcast"];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    estimateBroadcast: {
+        parameters: {
+            query: {
+                senderKey: string;
+                /** @description yyyy-MM-ddTHH:mm:ss, Korea time */
+                startTime: string;
+                count: number;
+                /** @description a friend-group target type (not used in the figure) */
+                target?: string;
+                /** @description messages a second, 1 to 1000; default 100 (as a broadcast) */
+                tpsLimit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "estimatedFinishedAt": "2026-11-23T11:00:04",
+                     *           "duration": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["BroadcastEstimate"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A593 Invalid time: not in the expected format; A596 Invalid tpsLimit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    registerTwoFactorService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "serviceName": "Omni"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description at most 20 bytes: Korean syllables count 2; letters, digits, spaces and - _ . & count 1 */
+                    serviceName: string;
+                    /** @description client reference, echoed back (at most 200) */
+                    userRef?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "resultMsg": "Service name registered",
+                     *         "serviceName": "Omni",
+                     *         "userRef": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            /** @description what was done, for people (always present) */
+                            resultMsg?: string;
+                            /** @description the name registered (always present) */
+                            serviceName?: string;
+                            /** @description the userRef of the request, echoed; "" when none (always present) */
+                            userRef?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A700 Invalid serviceName */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTwoFactorService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userRef": "u-1"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description client reference, echoed back (at most 200) */
+                    userRef?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "resultMsg": "Service name found",
+                     *         "serviceName": "Omni",
+                     *         "regDate": "2026-12-01 10:01:00",
+                     *         "userRef": "u-1"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            /** @description what was done, for people (always present) */
+                            resultMsg?: string;
+                            /** @description the registered name; "" when none (always present) */
+                            serviceName?: string;
+                            /** @description when it was registered, yyyy-MM-dd HH:mm:ss Korea time; "" when none (always present) */
+                            regDate?: string;
+                            /** @description the userRef of the request, echoed; "" when none (always present) */
+                            userRef?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTwoFactorService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    /** @description client reference, echoed back (at most 200) */
+                    userRef?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "resultMsg": "Service name deleted",
+                     *         "userRef": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            /** @description what was done, for people (always present) */
+                            resultMsg?: string;
+                            /** @description the userRef of the request, echoed; "" when none (always present) */
+                            userRef?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+        };
+    };
+    requestTwoFactorCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "01012340041",
+                 *       "authNumber": "482913",
+                 *       "userRef": "login-9"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description recipient number: 01012345678, or E.164 digits without + */
+                    to: string;
+                    /** @description a fixed 6-digit code instead of a random one */
+                    authNumber?: string | null;
+                    /** @description client reference, echoed back (at most 200) */
+                    userRef?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "resultMsg": "Verification code sent",
+                     *         "requestId": "2fa0mwwt8ljb0000e740503e",
+                     *         "userRef": "login-9"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            /** @description what was done, for people (always present) */
+                            resultMsg?: string;
+                            /** @description the key of this request, for verify and the logs (always present) */
+                            requestId?: string;
+                            /** @description the userRef of the request, echoed; "" when none (always present) */
+                            userRef?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A306 Invalid recipient number (to); A322 Blocked by spam filter: text; A323 Blocked by spam filter: sender number; A324 Blocked by spam filter: recipient number; A701 Invalid authNumber: expected 6 digits */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A703 No registered sender number to send the verification code from */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded; A704 Too many verification requests: at most 5 per number within 3 minutes */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyTwoFactorCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "01012340041",
+                 *       "authNumber": "482913",
+                 *       "requestId": "2fa0mwwt8ljb0000e740503e"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the 6-digit code the user typed */
+                    authNumber: string;
+                    to: string;
+                    /** @description from the request; without it the number’s latest request */
+                    requestId?: string | null;
+                    /** @description client reference, echoed back (at most 200) */
+                    userRef?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "resultMsg": "Verified",
+                     *         "requestId": "2fa0mwwt8ljb0000e740503e",
+                     *         "userRef": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            /** @description what was done, for people (always present) */
+                            resultMsg?: string;
+                            /** @description the request verified (always present) */
+                            requestId?: string;
+                            /** @description the userRef of the request, echoed; "" when none (always present) */
+                            userRef?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A306 Invalid recipient number (to); A701 Invalid authNumber: expected 6 digits; A706 Wrong verification code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A705 No such verification request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A707 Verification code has expired; A708 Verification code was already used; A709 Verification request is locked after too many wrong codes */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTwoFactorLogs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requestDate": "20261201"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description yyyyMMdd: requests made that Korea-time day */
+                    requestDate: string;
+                    /** @description only this request */
+                    requestId?: string | null;
+                    /** @description client reference, echoed back (at most 200) */
+                    userRef?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "resultMsg": "SUCCESS",
+                     *         "userRef": ""
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            /** @description what was done, for people (always present) */
+                            resultMsg?: string;
+                            /** @description the requests (always present) */
+                            list?: components["schemas"]["TwoFactorLogEntry"][];
+                            /** @description the userRef of the request, echoed; "" when none (always present) */
+                            userRef?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A702 Invalid requestDate: expected yyyyMMdd */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMoMessages: {
+        parameters: {
+            query?: {
+                /** @description yyyyMMdd: MOs received that Korea-time day */
+                date?: string;
+                /** @description PENDING, FAILED, DELIVERED, GIVEN_UP */
+                status?: string;
+                /** @description MOs to skip (newest first); default 0 */
+                offset?: number;
+                /** @description 1 to 1000; default 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "messages": [
+                     *             {
+                     *               "msgKey": "mo0mwwt8lii0000e740503e",
+                     *               "serviceType": "MO",
+                     *               "msgType": "SM",
+                     *               "to": "0212345678",
+                     *               "from": "01012340021",
+                     *               "carrier": "SKT",
+                     *               "originator": "01012340021",
+                     *               "content": "STOP please",
+                     *               "occurredTime": "2026-12-01T10:01:00+09:00",
+                     *               "status": "FAILED",
+                     *               "attempts": 1,
+                     *               "lastError": "account has no webhook URL; set one with PUT /admin/v1/accounts/acc_0mwwt8l020001e740503e/webhook",
+                     *               "receivedAt": "2026-12-01T10:01:00+09:00",
+                     *               "lastAttemptAt": "2026-12-01T10:01:00+09:00",
+                     *               "nextAttemptAt": "2026-12-01T10:01:10+09:00",
+                     *               "deliveredAt": null
+                     *             }
+                     *           ],
+                     *           "offset": 0,
+                     *           "limit": 100,
+                     *           "hasNext": false
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["MoHistoryPage"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A734 Invalid MO list filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listOptOuts: {
+        parameters: {
+            query?: {
+                /** @description only this number */
+                phone?: string;
+                /** @description The `next` of the previous answer: go on where it stopped (with the same filters) */
+                cursor?: string;
+                /** @description 1 to 1000; default 100 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "optOuts": [
+                     *             {
+                     *               "phone": "01012340031",
+                     *               "from": "",
+                     *               "source": "client",
+                     *               "createdAt": "2026-12-01T10:01:00+09:00"
+                     *             },
+                     *             {
+                     *               "phone": "01012340032",
+                     *               "from": "",
+                     *               "source": "client",
+                     *               "createdAt": "2026-12-01T10:01:00+09:00"
+                     *             }
+                     *           ],
+                     *           "next": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["OptOutPage"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A306 Invalid recipient number (to) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addOptOuts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phones": [
+                 *         "01012340031",
+                 *         "01012340032"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 1000 recipient numbers (01012345678 form) */
+                    phones: string[];
+                    /** @description a sender number of the account; '' or absent: every number of the account */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "added": 2,
+                     *           "optOuts": [
+                     *             {
+                     *               "phone": "01012340031",
+                     *               "from": "",
+                     *               "source": "client",
+                     *               "createdAt": "2026-12-01T10:01:00+09:00"
+                     *             },
+                     *             {
+                     *               "phone": "01012340032",
+                     *               "from": "",
+                     *               "source": "client",
+                     *               "createdAt": "2026-12-01T10:01:00+09:00"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["OptOutsAdded"];
+                        };
+                    };
+                };
+            };
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A306 Invalid recipient number (to); A327 Sender number is not registered */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A413 Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A415 Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeOptOut: {
+        parameters: {
+            query?: {
+                /** @description a sender number of the account; '' or absent: every number of the account */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success (A000) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "common": {
+                     *         "authCode": "A000",
+                     *         "authResult": "SUCCESS",
+                     *         "providerTrId": "mhx3q2k1000f3a9c1"
+                     *       },
+                     *       "data": {
+                     *         "code": "A000",
+                     *         "result": "SUCCESS",
+                     *         "data": {
+                     *           "phone": "01012340031",
+                     *           "from": "",
+                     *           "deleted": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        common: components["schemas"]["Common"];
+                        data: {
+                            /** @description A000 on success */
+                            code: string;
+                            result: string;
+                            data: components["schemas"]["OptOutRemoved"];
+                        };
+                    };
+                };
+            };
+            /** @description A300 Invalid request; A306 Invalid recipient number (to) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A401 Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A820 Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A824 Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A020 Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A910 Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
