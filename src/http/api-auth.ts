@@ -56,9 +56,11 @@ export function makeApiAuth(ctx: Ctx): {
       return reply;
     }
     // Rate limits protect the service, so they run on wall time even when the gateway clock is manual.
-    if (!limiter.allow(principal.account.id, principal.account.requestsPerSecond, 1, Date.now())) {
+    const now = Date.now();
+    if (!limiter.allow(principal.account.id, principal.account.requestsPerSecond, 1, now)) {
       await reply
         .code(429)
+        .header('Retry-After', String(limiter.retryAfterSeconds(principal.account.id, 1, now)))
         .send(failure(req.id, 'A020', `at most ${principal.account.requestsPerSecond} requests per second`));
       return reply;
     }

@@ -26,6 +26,14 @@ export class TokenBucket {
     this.#tokens -= n;
     return true;
   }
+
+  /** Milliseconds until `take(n)` could pass (0: now), for a refusal's Retry-After. */
+  waitMs(n: number, now: number): number {
+    const elapsed = Math.max(0, now - this.#at) / 1000;
+    const tokens = Math.min(this.rate, this.#tokens + elapsed * this.rate);
+    const need = Math.min(n, this.rate) - tokens;
+    return need <= 0 ? 0 : Math.ceil((need / this.rate) * 1000);
+  }
 }
 
 /** One bucket per key (an account), rebuilt when the configured rate changes. */
@@ -41,5 +49,14 @@ export class RateLimiter {
       this.#buckets.set(key, b);
     }
     return b.take(n, now);
+  }
+
+  /**
+   * After a refusal: the whole seconds until `n` would pass, at least 1, as the Retry-After
+   * header gives them (a client that waits this long is not refused again by this bucket).
+   */
+  retryAfterSeconds(key: string, n: number, now: number): number {
+    const b = this.#buckets.get(key);
+    return Math.max(1, Math.ceil((b ? b.waitMs(n, now) : 0) / 1000));
   }
 }

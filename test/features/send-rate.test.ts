@@ -34,6 +34,8 @@ describeEachDb('send rules: recipients per second', (db) => {
     assert.equal(over.statusCode, 429, over.body);
     assert.equal(over.json().data.code, 'A020');
     assert.match(over.json().data.result, /3 recipients per second/);
+    // A third of a second until one token is back: Retry-After counts whole seconds.
+    assert.equal(over.headers['retry-after'], '1');
     const counts = await countMessages(t.gw.ctx.store);
     const stored = Object.values(counts).reduce((a, n) => a + n, 0);
     assert.equal(stored, 3, 'the refused recipient was not accepted');
@@ -55,5 +57,7 @@ describeEachDb('send rules: recipients per second', (db) => {
     assert.equal(big.statusCode, 200, big.body);
     const next = await send(t, other, { destinations: [{ to: '01071000006' }], messageFlow });
     assert.equal(next.statusCode, 429, next.body);
+    // 3 tokens in debt, 1 wanted, 2 a second: the client must wait 2 s, and is told so.
+    assert.equal(next.headers['retry-after'], '2');
   });
 });

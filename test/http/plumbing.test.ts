@@ -248,6 +248,7 @@ describeEachDb('client API plumbing', (db) => {
     assert.equal(codes[3], 429);
     const res = await probeCall({ name: 'x' }, other);
     assert.equal(res.json().data.code, 'A020');
+    assert.equal(res.headers['retry-after'], '1', 'when a token is back, in whole seconds');
     // The first account has no limit and is not affected.
     assert.equal((await probeCall({ name: 'x' })).statusCode, 200);
   });

@@ -25,11 +25,15 @@ export const sendRoutes: FeaturePlugin = async (app, { ctx }) => {
           hide: url === '/api/omni',
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const principal = req.principal;
         if (!principal) throw new GatewayError('A401');
         const limit = principal.account.sendPerSecond;
-        if (!recipients.allow(principal.account.id, limit, req.body.destinations.length, Date.now())) {
+        const n = req.body.destinations.length;
+        const now = Date.now();
+        if (!recipients.allow(principal.account.id, limit, n, now)) {
+          // When to try again: a client honouring it is not refused again for the same request.
+          reply.header('Retry-After', String(recipients.retryAfterSeconds(principal.account.id, n, now)));
           throw new GatewayError('A020', `at most ${limit} recipients per second`);
         }
         const out = await sendMessages(ctx, dir, principal, req.body);

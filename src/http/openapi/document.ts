@@ -93,6 +93,12 @@ function errorSchema(style: ErrorStyle): unknown {
   return { $ref: '#/components/schemas/OperatorError' };
 }
 
+/** A020's header: the rate limits answer when the same request would pass. */
+const RETRY_AFTER = {
+  description: 'With A020: whole seconds until the same request would pass the account limit',
+  schema: { type: 'integer', minimum: 1 },
+};
+
 function errorResponses(key: string, style: ErrorStyle, codes: readonly Code[]): Record<string, unknown> {
   if (style === 'none' && codes.length > 0) {
     throw new Error(`${key} answers no result code: document its refusals in otherResponses`);
@@ -109,10 +115,12 @@ function errorResponses(key: string, style: ErrorStyle, codes: readonly Code[]):
       examples[code] = { summary: `${code} ${CODES[code].text}`, value: errorExample(style, code) };
     }
     const schema = errorSchema(style);
-    out[String(status)] = {
+    const response: Record<string, unknown> = {
       description: list.map((c) => `${c} ${CODES[c].text}`).join('; '),
       content: { 'application/json': { schema, examples } },
     };
+    if (list.includes('A020')) response.headers = { 'Retry-After': RETRY_AFTER };
+    out[String(status)] = response;
   }
   return out;
 }
