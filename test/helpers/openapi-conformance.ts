@@ -24,6 +24,16 @@ function closed(node: unknown): unknown {
   return out;
 }
 
+/** The result code of a refusal, in any of the shapes the APIs answer. */
+function codeOf(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  if (isRecord(body.data) && typeof body.data.code === 'string') return body.data.code;
+  if (isRecord(body.common) && typeof body.common.authCode === 'string') return body.common.authCode;
+  if (typeof body.code === 'string') return body.code;
+  if (typeof body.errCode === 'string') return body.errCode;
+  return undefined;
+}
+
 export interface Conformance {
   /** Problems of one response (empty when it fits); `path` as the document writes it. */
   check(method: string, path: string, status: number, body: unknown): string[];
@@ -46,6 +56,11 @@ export async function loadConformance(t: TestGateway): Promise<Conformance> {
       const json = isRecord(response.content) ? response.content['application/json'] : undefined;
       if (!isRecord(json) || !isRecord(json.schema)) return [];
       const key = `${method} ${path} ${status}`;
+      // A refusal's code must be one the document lists for that status (an example per code).
+      const code = status >= 400 ? codeOf(body) : undefined;
+      if (code !== undefined && !(isRecord(json.examples) && code in json.examples)) {
+        return [`${key}: code ${code} is not documented for this status`];
+      }
       let validate = cache.get(key);
       if (!validate) {
         const schema = closed(json.schema);

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import { Ajv } from 'ajv';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+import { loadConformance } from '../helpers/openapi-conformance.ts';
 
 /*
  * The OpenAPI document a generator can trust: every operation named, described, with its success
@@ -140,5 +141,20 @@ describeEachDb('OpenAPI document', (db) => {
       }
     }
     assert.deepEqual(problems, [], problems.join('\n'));
+  });
+
+  test('the conformance check refuses an undocumented field and an undocumented code', async () => {
+    const check = await loadConformance(t);
+    const common = { authCode: 'A000', authResult: 'SUCCESS', providerTrId: 'x' };
+    const refusal = (code: string) => ({ common, data: { code, result: 'r' } });
+    const poll = '/api/comm/v1/report/polling';
+    assert.deepEqual(check.check('GET', poll, 401, { common: { ...common, authCode: 'A401' } }), []);
+    assert.equal(check.check('GET', poll, 429, refusal('A020')).length, 0);
+    assert.match(check.check('GET', poll, 400, refusal('A999')).join(), /status 400 is not documented|A999/);
+    assert.match(check.check('GET', poll, 429, refusal('A704')).join(), /code A704 is not documented/);
+    const ok = { common, data: { code: 'A000', result: 'SUCCESS', data: { reportId: '', report: null } } };
+    assert.deepEqual(check.check('GET', poll, 200, ok), []);
+    const extra = { common, data: { ...ok.data, data: { ...ok.data.data, surprise: 1 } } };
+    assert.equal(check.check('GET', poll, 200, extra).length, 1);
   });
 });

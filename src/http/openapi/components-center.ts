@@ -526,7 +526,9 @@ export const Broadcast = named(
   'Broadcast',
   Type.Object(
     {
-      requestId: Str("The broadcast's id, a digit string (requests also take it as a number)"),
+      requestId: Str(
+        "The broadcast's id as a digit string (the requests that name it take a number or this string)",
+      ),
       status: StringEnum(['READY', 'SENDING', 'PAUSED', 'TERMINATED', 'DONE', 'BLOCKED'] as const),
       sendStartAt: Str(KST_PLAIN),
       campaignId: Str('"" when none was given'),

@@ -266,7 +266,11 @@ export function completeDocument(generated: object, options: DocumentOptions): R
   for (const [name, schema] of namedComponents()) {
     const converted = toOpenApi(schema);
     schemas[name] = converted;
-    names.set(canonical(converted), name);
+    const text = canonical(converted);
+    // Two names for one shape: every copy would become a $ref to whichever came last.
+    const twin = names.get(text);
+    if (twin) throw new Error(`OpenAPI components ${twin} and ${name} are the same schema: name it once`);
+    names.set(text, name);
   }
   const components = isRecord(openapi.components) ? openapi.components : {};
   const namedSchemas: Record<string, unknown> = {};
