@@ -43,8 +43,9 @@ const SEND = {
 };
 
 /**
- * A local server answering from a script (the gateway's own 429 carries no Retry-After, and a
- * proxy in front of it may add one): what the client does with each answer, without real waits.
+ * A local server answering from a script (whether the gateway's own 429 carries Retry-After
+ * depends on its version, and a proxy in front of it may add one): what the client does with each
+ * answer, without real waits.
  */
 describe('client: retries', () => {
   let server: Server;
@@ -314,7 +315,8 @@ describeEachDb('client: the gateway’s own rate limit', (db) => {
       assert.ok(err instanceof RateLimitError);
       assert.equal(err.code, 'A020');
       assert.equal(err.status, 429);
-      assert.equal(err.retryAfterMs, undefined);
+      // The gateway is about to send Retry-After with A020: either way is right here.
+      assert.ok(err.retryAfterMs === undefined || err.retryAfterMs >= 0, `retryAfterMs ${err.retryAfterMs}`);
       return true;
     });
     assert.equal(waits.length, 2);
