@@ -67,7 +67,7 @@ describeEachDb('client: bulk sends', (db) => {
     assert.equal(new Set(results.map((r) => r.msgKey)).size, 3000);
     assert.deepEqual(
       rec.sends.map((x) => x.key).sort(),
-      Array.from({ length: 15 }, (_, i) => `spring-sale-${i}`).sort(),
+      Array.from({ length: 15 }, (_, i) => `spring-sale-200-${i}`).sort(),
     );
     assert.ok(rec.sends.every((x) => x.count === 200));
     assert.ok(rec.maxInFlight() <= 4 && rec.maxInFlight() > 1, `at most 4 at once, saw ${rec.maxInFlight()}`);
@@ -85,7 +85,7 @@ describeEachDb('client: bulk sends', (db) => {
   test('a chunk whose answer was lost is retried with its key: the gateway replays it, nothing is sent twice', async () => {
     const delays: number[] = [];
     const rec = recordingFetch((seen, attempt) =>
-      seen.key === 'lossy-2' && attempt === 1 ? 'lose-answer' : undefined,
+      seen.key === 'lossy-200-2' && attempt === 1 ? 'lose-answer' : undefined,
     );
     const { c, client } = await clientOf(s, 'bulk-retry', {
       fetch: rec.fetchFn,
@@ -101,7 +101,7 @@ describeEachDb('client: bulk sends', (db) => {
       concurrency: 2,
     });
     assert.deepEqual(
-      rec.sends.filter((x) => x.key === 'lossy-2').length,
+      rec.sends.filter((x) => x.key === 'lossy-200-2').length,
       2,
       'chunk 2 was sent twice over the wire',
     );
@@ -126,5 +126,71 @@ describeEachDb('client: bulk sends', (db) => {
     assert.ok(again.every((r, i) => r.code === 'A301' && r.msgKey === results[i]?.msgKey));
     await settle(s.t);
     assert.equal((await inbox(s.t, to[0] ?? '')).length, 1);
+  });
+
+  test('concurrency and chunkSize out of range throw a RangeError before anything is sent', async () => {
+    const rec = recordingFetch();
+    const { c, client } = await clientOf(s, 'bulk-options', { fetch: rec.fetchFn });
+    const flow = [steps.sms({ from: c.sender, text: 'x' })];
+    const to = numbers('5', 3);
+    for (const concurrency of [Number.NaN, 0, -1, 1.5, Number.POSITIVE_INFINITY]) {
+      await assert.rejects(
+        client.bulkSend(to, flow, { concurrency }),
+        RangeError,
+        `concurrency ${concurrency}`,
+      );
+    }
+    for (const chunkSize of [Number.NaN, 0, 201, 2.5]) {
+      await assert.rejects(client.bulkSend(to, flow, { chunkSize }), RangeError, `chunkSize ${chunkSize}`);
+    }
+    assert.equal(rec.sends.length, 0);
+    const results = await client.bulkSend(to, flow, { concurrency: 1, chunkSize: 1 });
+    assert.deepEqual(
+      results.map((r) => [r.to, r.code]),
+      to.map((n) => [n, 'A000']),
+    );
+  });
+
+  test('the chunk size is in the key: the same batchId with another chunkSize never maps a key to other recipients', async () => {
+    const rec = recordingFetch();
+    const { c, client } = await clientOf(s, 'bulk-resized', { fetch: rec.fetchFn });
+    const flow = [steps.sms({ from: c.sender, text: 'resized' })];
+    const to = numbers('6', 4);
+    const first = await client.bulkSend(to, flow, { batchId: 'resized', chunkSize: 2 });
+    assert.ok(first.every((r) => r.code === 'A000'));
+    const second = await client.bulkSend(to, flow, { batchId: 'resized', chunkSize: 1 });
+    assert.deepEqual(
+      rec.sends.map((x) => x.key),
+      ['resized-2-0', 'resized-2-1', 'resized-1-0', 'resized-1-1', 'resized-1-2', 'resized-1-3'],
+    );
+    // Another chunk size is another batch: sent again (none taken for refused, none half-replayed).
+    second.forEach((r, i) => {
+      assert.equal(r.code, 'A000', r.result);
+      assert.notEqual(r.msgKey, first[i]?.msgKey);
+    });
+    // The same chunk size again: a replay of each chunk, with the first msgKeys.
+    const third = await client.bulkSend(to, flow, { batchId: 'resized', chunkSize: 2 });
+    assert.ok(third.every((r, i) => r.code === 'A301' && r.msgKey === first[i]?.msgKey));
+  });
+
+  test('a replay answers A301 with msgKey "" for a recipient the first send refused (not sent, then or now)', async () => {
+    const { c, client } = await clientOf(s, 'bulk-refused-replay');
+    const flow = [steps.sms({ from: c.sender, text: 'mixed' })];
+    const [good] = numbers('7', 1);
+    const to = [good ?? '', '0101234'];
+    const first = await client.bulkSend(to, flow, { batchId: 'mixed' });
+    assert.equal(first[0]?.code, 'A000');
+    assert.notEqual(first[1]?.code, 'A000');
+    assert.equal(first[1]?.msgKey, '');
+    const again = await client.bulkSend(to, flow, { batchId: 'mixed' });
+    assert.deepEqual(
+      again.map((r) => [r.code, r.msgKey]),
+      [
+        ['A301', first[0]?.msgKey],
+        ['A301', ''],
+      ],
+    );
+    await settle(s.t);
+    assert.equal((await inbox(s.t, good ?? '')).length, 1);
   });
 });

@@ -106,4 +106,24 @@ describeEachDb('client: report iteration', (db) => {
     // Acknowledging twice is harmless (a retried DELETE).
     assert.equal((await client.reports.ack(open.data.reportId)).data.reportId, open.data.reportId);
   });
+
+  test('an abort that comes as a poll answers: no report is yielded after it', async () => {
+    const stop = new AbortController();
+    // The poll's answer is read whole, then the signal aborts: the abort lands between the poll
+    // resolving and the first report.
+    const abortingPoll: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (init?.method !== 'GET') return res;
+      const text = await res.text();
+      stop.abort();
+      return new Response(text, { status: res.status, headers: res.headers });
+    };
+    const { c, client } = await clientOf(s, 'iterate-abort-poll', { fetch: abortingPoll });
+    await sendTo(c, client, numbers('45', 2));
+    const seen: Report[] = [];
+    for await (const r of client.reports.iterate({ signal: stop.signal, pollIntervalMs: 5 })) seen.push(r);
+    assert.deepEqual(seen, []);
+    // Nothing was acknowledged: the batch waits, whole.
+    assert.equal((await client.reports.poll()).data.report?.length, 2);
+  });
 });

@@ -154,6 +154,15 @@ describeEachDb('client: webhooks', (db) => {
       verifySignature(raw, headers, SECRET, { nowMs: ts + 10 ** 9, toleranceSeconds: 0 }).valid,
       true,
     );
+    // Only 0 turns the replay check off: a negative or NaN tolerance is a mistake, not "off".
+    for (const toleranceSeconds of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      assert.throws(
+        () => verifySignature(raw, headers, SECRET, { nowMs: ts + 10 ** 9, toleranceSeconds }),
+        RangeError,
+      );
+      assert.throws(() => nodeWebhookHandler({ secret: SECRET, toleranceSeconds }), RangeError);
+      assert.throws(() => fastifyWebhookHandler({ secret: SECRET, toleranceSeconds }), RangeError);
+    }
   });
 
   /** Each handler, behind its framework: an MO and a report reach the callbacks and are acknowledged. */
@@ -289,6 +298,66 @@ describeEachDb('client: webhooks', (db) => {
         assert.equal((await forged('ab'.repeat(32), 'ab'.repeat(32))).status, 401);
         assert.equal((await forged(hmac(ts), hmac(signedBody))).status, 401);
         assert.equal(mos.length, 1);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    test(`${name} handler: a fault (a callback's, or its own) answers 500 with a fixed text, told to onError`, async () => {
+      const errors: unknown[] = [];
+      let secretLookup: 'works' | 'fails' = 'works';
+      const receiver = await start({
+        // A secret read from a vault that is down: handling throws before any callback.
+        get secret(): string {
+          if (secretLookup === 'fails') throw new Error('vault unreachable (token t-123)');
+          return SECRET;
+        },
+        onMo: () => {
+          throw new Error('INSERT failed: password=hunter2');
+        },
+        onError: (e) => {
+          errors.push(e);
+        },
+      });
+      try {
+        const body = JSON.stringify({
+          msgKey: `mo-fault-${i}`,
+          serviceType: 'MO',
+          msgType: 'SMS',
+          to: '15880300',
+          from: '01055550000',
+          carrier: 'SKT',
+          originator: '01055550000',
+          content: 'YES',
+          occurredTime: '2026-11-26 09:00:00',
+        });
+        const post = () => {
+          const ts = String(Date.now());
+          const hmac = (data: string) => createHmac('sha256', SECRET).update(data).digest('hex');
+          return fetch(receiver.url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-svc-timestamp': ts,
+              'x-svc-signature': hmac(ts),
+              'x-omnigate-body-signature': hmac(`${ts}.${body}`),
+            },
+            body,
+            // Without the fix the request hangs: fail the test instead.
+            signal: AbortSignal.timeout(5000),
+          });
+        };
+        const thrown = await post();
+        assert.equal(thrown.status, 500);
+        assert.deepEqual(await thrown.json(), { error: 'webhook handling failed' });
+        secretLookup = 'fails';
+        const faulted = await post();
+        assert.equal(faulted.status, 500);
+        assert.deepEqual(await faulted.json(), { error: 'webhook handling failed' });
+        assert.deepEqual(
+          errors.map((e) => (e instanceof Error ? e.message : String(e))),
+          ['INSERT failed: password=hunter2', 'vault unreachable (token t-123)'],
+        );
       } finally {
         await receiver.close();
       }

@@ -10,15 +10,18 @@ export type Recipient = string | Destination;
 
 export interface BulkOptions extends CallOptions {
   /**
-   * Names this send: chunk `i` carries the idempotency key `<batchId>-<i>`, so sending the same
-   * recipients again with the same batchId (after a crash, or a failure this call threw) sends
-   * only the chunks not accepted before; the others answer A301 with their first msgKeys.
-   * Default: a random UUID. At most 180 characters.
+   * Names this send: chunk `i` carries the idempotency key `<batchId>-<chunkSize>-<i>`, so sending
+   * the same recipients again with the same batchId and chunkSize (after a crash, or a failure
+   * this call threw) sends only the chunks not accepted before; the others answer A301 with their
+   * first msgKeys, or with msgKey `""` for a recipient the first send refused (its code then is not
+   * known again). The chunk size is in the key so that another chunkSize never maps a key to other
+   * recipients: it makes a new batch, which sends to everyone again. Default: a random UUID. At
+   * most 180 characters.
    */
   batchId?: string;
-  /** Requests at once (default 4). */
+  /** Requests at once: an integer, 1 or more (default 4). */
   concurrency?: number;
-  /** Recipients per request, 1 to 200 (default 200). */
+  /** Recipients per request: an integer, 1 to 200 (default 200). */
   chunkSize?: number;
   /** Seconds the gateway remembers each chunk's key (default: the gateway's, 86400). */
   idempotencyTtl?: number;
@@ -54,12 +57,16 @@ export async function bulkSend(
 ): Promise<BulkResult[]> {
   const size = options.chunkSize ?? MAX_PER_REQUEST;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PER_REQUEST) {
-    throw new RangeError(`chunkSize must be 1 to ${MAX_PER_REQUEST}`);
+    throw new RangeError(`chunkSize must be an integer, 1 to ${MAX_PER_REQUEST}`);
   }
   const batchId = options.batchId ?? globalThis.crypto.randomUUID();
   if (batchId.length === 0 || batchId.length > 180)
     throw new RangeError('batchId must be 1 to 180 characters');
-  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const concurrency = options.concurrency ?? 4;
+  // Checked: NaN or 0 would start no worker and answer an array of holes, having sent nothing.
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new RangeError('concurrency must be an integer, 1 or more');
+  }
   const destinations = recipients.map(destinationOf);
   const results: BulkResult[] = new Array(destinations.length);
   const chunks = Math.ceil(destinations.length / size);
@@ -73,7 +80,7 @@ export async function bulkSend(
     const request: SendRequest = {
       destinations: part,
       messageFlow,
-      idempotencyKey: `${batchId}-${index}`,
+      idempotencyKey: `${batchId}-${size}-${index}`,
       ...(options.idempotencyTtl === undefined ? {} : { idempotencyTtl: options.idempotencyTtl }),
       ...(options.ref === undefined ? {} : { ref: options.ref }),
       ...(options.groupKey === undefined ? {} : { groupKey: options.groupKey }),

@@ -3,7 +3,7 @@ import { Broadcasts, SendPermission, Videos } from './broadcasts.js';
 import { type BulkOptions, bulkSend, type Recipient } from './bulk.js';
 import { Files } from './files.js';
 import { Messages, OptOuts } from './messages.js';
-import { invoke } from './operations.js';
+import { hasIdempotencyKey, invoke } from './operations.js';
 import { RcsCenter } from './rcs.js';
 import { Reports } from './reports.js';
 import { Reservations } from './reservations.js';
@@ -69,8 +69,8 @@ export class Omnigate {
    * network errors only when it carries an idempotencyKey (the helpers below always do).
    */
   send(request: SendRequest, options?: CallOptions): Promise<Section<SendResult>> {
-    const keyed = typeof request.idempotencyKey === 'string' && request.idempotencyKey !== '';
-    return invoke(this.#t, 'POST', '/api/comm/v1/send/omni', { body: request }, options, keyed);
+    const retry = hasIdempotencyKey(request) ? 'always' : 'never';
+    return invoke(this.#t, 'POST', '/api/comm/v1/send/omni', { body: request }, options, retry);
   }
 
   /**

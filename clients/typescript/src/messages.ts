@@ -41,12 +41,18 @@ export class OptOuts {
     return invoke(this.#t, 'GET', OPTOUT, { query }, options);
   }
 
-  /** `POST /optout`: adds numbers (adding one already there changes nothing, so it is retried safely). */
+  /**
+   * `POST /optout`: adds numbers (adding one already there changes nothing, so it is retried
+   * safely; a repeat after a lost answer counts `added: 0`, the first attempt having added them).
+   */
   add(body: BodyOf<typeof OPTOUT, 'POST'>, options?: CallOptions): Promise<AnswerOf<typeof OPTOUT, 'POST'>> {
-    return invoke(this.#t, 'POST', OPTOUT, { body }, options, true);
+    return invoke(this.#t, 'POST', OPTOUT, { body }, options, 'always');
   }
 
-  /** `DELETE /optout/{phone}`: takes a number off (for one sender number with `from`). */
+  /**
+   * `DELETE /optout/{phone}`: takes a number off (for one sender number with `from`). Retried
+   * after a 429 only: after a lost answer a repeat would answer A820 for a number just removed.
+   */
   remove(
     phone: string,
     query: QueryOf<`${typeof OPTOUT}/{phone}`, 'DELETE'> = {},

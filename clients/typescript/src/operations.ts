@@ -1,5 +1,5 @@
 import type { paths } from './openapi.js';
-import type { CallOptions, HttpMethod, QueryValue, Transport } from './transport.js';
+import type { CallOptions, HttpMethod, QueryValue, RetryWhen, Transport } from './transport.js';
 import type { JsonObject, Section } from './types.js';
 
 /*
@@ -62,14 +62,28 @@ export interface OpInput {
   form?: FormData;
 }
 
-/** Reads and deletes are safe to repeat; the rest only when the caller says so (an idempotency key). */
+/**
+ * Whether a send or reservation body carries an idempotency key as the gateway reads it: a
+ * non-empty string (null means absent, and "" is refused), so that only a request the gateway
+ * will recognise on a repeat is repeated.
+ */
+export function hasIdempotencyKey(request: { idempotencyKey?: string | null | undefined }): boolean {
+  return typeof request.idempotencyKey === 'string' && request.idempotencyKey !== '';
+}
+
+/**
+ * Reads are safe to repeat. Deletes only after a 429 (refused before being handled): after a lost
+ * answer the repeat of a delete that went through answers A820 (not found), a success reported as
+ * a failure; the one delete that answers alike again (a report acknowledgement) says so. The rest
+ * only when the caller says so (an idempotency key).
+ */
 export function invoke<A>(
   t: Transport,
   method: HttpMethod,
   path: ApiPath,
   input: OpInput,
   options: CallOptions = {},
-  retry?: boolean,
+  retry?: RetryWhen,
 ): Promise<A> {
   return t.request<A>({
     method,
@@ -77,7 +91,7 @@ export function invoke<A>(
     query: input.query,
     json: input.body,
     form: input.form,
-    retry: retry ?? (method === 'GET' || method === 'DELETE'),
+    retry: retry ?? (method === 'GET' ? 'always' : method === 'DELETE' ? 'refused' : 'never'),
     ...options,
   });
 }

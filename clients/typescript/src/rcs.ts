@@ -66,6 +66,6 @@ export class RcsCenter {
   /** `GET /center/rcs/messagebase/messagebaseform/logo/{fileId}`: a stock logo's PNG. */
   formLogo(fileId: string, o?: CallOptions): Promise<Blob> {
     const path = fill(`${MB}/messagebaseform/logo/{fileId}`, { fileId });
-    return this.#t.download({ method: 'GET', path, retry: true, ...o });
+    return this.#t.download({ method: 'GET', path, retry: 'always', ...o });
   }
 }

@@ -31,9 +31,12 @@ export class Reports {
     return invoke(this.#t, 'GET', POLLING, {}, options);
   }
 
-  /** `DELETE /report/polling/{reportId}`: acknowledges a polled batch (repeating it is harmless). */
+  /**
+   * `DELETE /report/polling/{reportId}`: acknowledges a polled batch. Repeating it answers A000
+   * again, so unlike other deletes it is also retried after a network error.
+   */
   ack(reportId: string, options?: CallOptions): Promise<AnswerOf<typeof ACK, 'DELETE'>> {
-    return invoke(this.#t, 'DELETE', ACK, { params: { reportId } }, options);
+    return invoke(this.#t, 'DELETE', ACK, { params: { reportId } }, options, 'always');
   }
 
   /** `GET /report/inquiry/{msgKey}`: every report of one message, acknowledged or not. */
@@ -64,7 +67,9 @@ export class Reports {
     };
     while (!signal?.aborted) {
       const answer = await unlessAborted(this.poll(call));
-      if (!answer) return;
+      // An abort that came as the poll's answer did: yield nothing after it, the batch stays
+      // unacknowledged for the next poll.
+      if (!answer || signal?.aborted) return;
       const batch: { reportId: string; report: Report[] | null } = answer.data;
       if (batch.report === null || batch.report.length === 0) {
         const left = (options.idleStopMs ?? Number.POSITIVE_INFINITY) - (Date.now() - idleSince);

@@ -1,4 +1,4 @@
-import { type AnswerOf, type BodyOf, invoke, type QueryOf } from './operations.js';
+import { type AnswerOf, type BodyOf, hasIdempotencyKey, invoke, type QueryOf } from './operations.js';
 import type { CallOptions, Transport } from './transport.js';
 import type { ReservationRequest, SendResult } from './types.js';
 
@@ -15,13 +15,14 @@ export class Reservations {
 
   /**
    * `POST /reservation`. The answer's `resvKey` names it. Retried on 429 and network errors only
-   * when the request carries an idempotencyKey.
+   * when the request carries an idempotencyKey (a non-empty string, as for send).
    */
   create(
     request: ReservationRequest,
     options?: CallOptions,
   ): Promise<AnswerOf<typeof BASE, 'POST', SendResult>> {
-    return invoke(this.#t, 'POST', BASE, { body: request }, options, request.idempotencyKey !== undefined);
+    const retry = hasIdempotencyKey(request) ? 'always' : 'never';
+    return invoke(this.#t, 'POST', BASE, { body: request }, options, retry);
   }
 
   /** `GET /reservation/list`: reservations of one send day, paged by `lastSeq`. */
@@ -79,7 +80,7 @@ export class Reservations {
     return invoke(this.#t, 'POST', DESTINATIONS, { params: { resvKey }, body }, options);
   }
 
-  /** `DELETE .../destinations/msgKey/{msgKey}`: one recipient less. */
+  /** `DELETE .../destinations/msgKey/{msgKey}`: one recipient less (retried after a 429 only). */
   removeDestination(
     resvKey: string,
     msgKey: string,

@@ -7,7 +7,7 @@ export interface VerifyOptions {
   /**
    * How far X-SVC-Timestamp may be from now, in seconds, before the request counts as a replay
    * (default 300). 0 turns the check off: only for a sandbox gateway on the manual clock, whose
-   * timestamps are the moved clock's.
+   * timestamps are the moved clock's. Anything but a finite number ≥ 0 throws a RangeError.
    */
   toleranceSeconds?: number;
   /** Now, in epoch ms (default Date.now()). */
@@ -42,6 +42,18 @@ function header(headers: HeaderBag, name: string): string | undefined {
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
 /**
+ * The replay tolerance in seconds, checked: a negative or NaN value would fail the `> 0` test and
+ * turn the replay check off without a word, where only 0 is meant to.
+ */
+export function toleranceOf(toleranceSeconds: number | undefined): number {
+  const tolerance = toleranceSeconds ?? 300;
+  if (!Number.isFinite(tolerance) || tolerance < 0) {
+    throw new RangeError(`toleranceSeconds must be a finite number, 0 or more (got ${tolerance})`);
+  }
+  return tolerance;
+}
+
+/**
  * Checks a webhook request as the gateway signs it, keyed with the account's webhook secret and
  * compared in constant time: X-SVC-Signature, lowercase hex HMAC-SHA256 of the X-SVC-Timestamp
  * value (epoch ms), as the spec defines it; and X-Omnigate-Body-Signature, the same over
@@ -55,6 +67,8 @@ export function verifySignature(
   secret: string,
   options: VerifyOptions = {},
 ): VerifyResult {
+  // First, so that a misconfigured tolerance throws on every request, not only on valid ones.
+  const tolerance = toleranceOf(options.toleranceSeconds);
   const timestamp = header(headers, 'x-svc-timestamp');
   const signature = header(headers, 'x-svc-signature');
   const bodySignature = header(headers, 'x-omnigate-body-signature');
@@ -79,7 +93,6 @@ export function verifySignature(
       return { valid: false, reason: 'mismatch' };
   }
   const timestampMs = Number(timestamp);
-  const tolerance = options.toleranceSeconds ?? 300;
   if (tolerance > 0 && Math.abs((options.nowMs ?? Date.now()) - timestampMs) > tolerance * 1000) {
     return { valid: false, reason: 'expired' };
   }

@@ -86,7 +86,7 @@ export class InfomsgTemplates {
   /** `GET /center/infomsg/public/template/{templateCode}/preview`: the preview image (SVG). */
   publicPreview(templateCode: string, o?: CallOptions): Promise<Blob> {
     const path = `${I}/public/template/{templateCode}/preview` as const;
-    return this.#t.download({ method: 'GET', path: fill(path, { templateCode }), retry: true, ...o });
+    return this.#t.download({ method: 'GET', path: fill(path, { templateCode }), retry: 'always', ...o });
   }
 }
 

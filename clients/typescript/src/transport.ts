@@ -5,6 +5,14 @@ import type { Section } from './types.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * When a request may be sent again. `always`: after a 429 or a network error (reads, keyed sends,
+ * and the few writes whose repeat answers as the first did). `refused`: after a 429 only, which the
+ * gateway answers before handling the request; a network error may come after it was handled, and
+ * a repeat would then answer differently (a delete answers A820, not found). `never`: not at all.
+ */
+export type RetryWhen = 'always' | 'refused' | 'never';
+
 /** Per-call options every method takes last. */
 export interface CallOptions {
   /** Aborts the request (and any wait before a retry). */
@@ -29,11 +37,11 @@ export interface RequestSpec extends CallOptions {
   json?: unknown;
   form?: FormData | undefined;
   /**
-   * Whether the request may be sent again after a 429 or a network error: reads and deletes, and
-   * sends carrying an idempotency key. A send without one is never repeated, since a lost answer
-   * does not tell whether the gateway accepted it.
+   * When the request may be sent again (see RetryWhen): reads and sends carrying an idempotency
+   * key always; deletes after a 429 only. A send without a key is never repeated, since a lost
+   * answer does not tell whether the gateway accepted it.
    */
-  retry: boolean;
+  retry: RetryWhen;
 }
 
 /** A response the gateway made: its envelope, as far as the client relies on it. */
@@ -99,7 +107,7 @@ export class Transport {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(spec.json);
     }
-    const retries = spec.retry ? this.#retry.retries : 0;
+    const retries = spec.retry === 'never' ? 0 : this.#retry.retries;
     for (let attempt = 0; ; attempt++) {
       let res: Response;
       try {
@@ -112,7 +120,7 @@ export class Transport {
       } catch (err) {
         // The caller's abort is an answer, not a failure to retry.
         if (spec.signal?.aborted) throw spec.signal.reason ?? err;
-        if (attempt >= retries) {
+        if (spec.retry !== 'always' || attempt >= retries) {
           throw new NetworkError(`${spec.method} ${spec.path}: ${describe(err)}`, { cause: err });
         }
         await this.#wait(backoffMs(this.#retry, attempt), spec.signal);

@@ -136,8 +136,11 @@ export interface SendRequest {
   messageFlow: FlowStep[];
   paymentCode?: string;
   groupKey?: string;
-  /** 1 to 200 characters; a repeat within its TTL sends nothing again. */
-  idempotencyKey?: string;
+  /**
+   * 1 to 200 characters; a repeat within its TTL sends nothing again. null is no key, as the
+   * gateway reads it (the request is then never retried).
+   */
+  idempotencyKey?: string | null;
   /** Seconds, 0 to 86400, default 86400. */
   idempotencyTtl?: number;
   ref?: string;
@@ -157,7 +160,11 @@ export interface DestinationResult {
   to: string;
   /** The message's key (one across every failover step); `""` when refused. */
   msgKey: string;
-  /** `A000` accepted; `A301` a repeat of an idempotency key (msgKey is the first send's). */
+  /**
+   * `A000` accepted; `A301` a repeat of an idempotency key: msgKey is the first send's, or `""`
+   * when the first send refused this recipient (not sent then nor now; that refusal's code is not
+   * given again). Accepted means a non-empty msgKey, not A301 alone.
+   */
   code: string;
   result: string;
 }

@@ -1,7 +1,7 @@
 // Webhook receivers (Node only: node:crypto). The gateway posts MO messages and, in webhook report
 // mode, delivery reports; both are signed alike and both want `{"msgKey": <the same>}` in a 2xx.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type HeaderBag, verifySignature } from './signature.js';
+import { type HeaderBag, toleranceOf, verifySignature } from './signature.js';
 import type { MoMessage, Report } from './types.js';
 
 export type { HeaderBag, VerifyOptions, VerifyResult } from './signature.js';
@@ -23,6 +23,12 @@ export interface WebhookHandlerOptions {
   onMo?: (mo: MoMessage) => unknown;
   /** Called for each report (webhook report mode); at least once as well (msgKey with reportType). */
   onReport?: (report: Report) => unknown;
+  /**
+   * Told of what made an answer 500: an error a callback threw, or a fault of the handler's own (a
+   * secret that cannot be used). The 500's body says only that it failed: an error's message may
+   * hold what the sender of a request must not read.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /** What to answer: a status and a JSON body. */
@@ -87,13 +93,25 @@ function rawOf(body: unknown, raw: string | Uint8Array | undefined): string | Ui
   return JSON.stringify(body) ?? '';
 }
 
+/** The body of every 500: a fixed text, never an error's message. */
+const FAILED: WebhookAnswer = { status: 500, body: { error: 'webhook handling failed' } };
+
+function report(options: WebhookHandlerOptions, error: unknown): void {
+  try {
+    options.onError?.(error);
+  } catch {
+    // A failing onError must not keep the answer from going out.
+  }
+}
+
 /**
  * Verifies, parses and hands one webhook request to the callback; the answer to send back. `body`
  * is the raw body (a string or bytes) or the value a framework parsed from it; `rawBody`, when the
  * framework kept it beside the parsed value, is what the body signature is checked against. A bad
  * signature is 401 and a body that is neither an MO nor a report 400 (the gateway retries both,
- * which is right: a wrong secret gets fixed). A callback that throws, or a kind without a
- * callback, is 500: the gateway posts it again later rather than losing it.
+ * which is right: a wrong secret gets fixed). A callback that throws (told to `onError`), or a
+ * kind without a callback, is 500: the gateway posts it again later rather than losing it. It
+ * rejects on a fault of its own (a bad toleranceSeconds, a secret that cannot be used): the handlers below answer 500.
  */
 export async function handleWebhook(
   headers: HeaderBag,
@@ -125,7 +143,8 @@ export async function handleWebhook(
       await options.onReport(event.report);
     }
   } catch (err) {
-    return { status: 500, body: { error: err instanceof Error ? err.message : String(err) } };
+    report(options, err);
+    return FAILED;
   }
   return { status: 200, body: { msgKey } };
 }
@@ -151,21 +170,31 @@ function reply(res: ServerResponse, answer: WebhookAnswer): void {
   res.end(JSON.stringify(answer.body));
 }
 
+/** A fault while handling: 500, or the connection closed when an answer had already begun. */
+function fail(res: ServerResponse, options: WebhookHandlerOptions, error: unknown): void {
+  report(options, error);
+  if (res.headersSent) res.destroy();
+  else reply(res, FAILED);
+}
+
 /** A node:http request listener: `createServer(nodeWebhookHandler({ secret, onMo }))`. */
 export function nodeWebhookHandler(
   options: WebhookHandlerOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  // A bad tolerance throws here, at start-up, rather than on each request.
+  toleranceOf(options.toleranceSeconds);
   return (req, res) => {
     readBody(req)
-      .then((body) =>
-        body === undefined
-          ? { status: 413, body: { error: 'body too large' } }
-          : handleWebhook(req.headers, body, options),
-      )
       .then(
-        (answer) => reply(res, answer),
-        () => reply(res, { status: 400, body: { error: 'unreadable body' } }),
-      );
+        (body): Promise<WebhookAnswer> | WebhookAnswer =>
+          body === undefined
+            ? { status: 413, body: { error: 'body too large' } }
+            : handleWebhook(req.headers, body, options),
+        // Only the body's reading failing is the sender's doing; a fault in handling is ours (500).
+        (): WebhookAnswer => ({ status: 400, body: { error: 'unreadable body' } }),
+      )
+      .then((answer) => reply(res, answer))
+      .catch((err: unknown) => fail(res, options, err));
   };
 }
 
@@ -186,7 +215,10 @@ export function expressWebhookHandler(
       return;
     }
     const raw = isRaw(req.rawBody) ? req.rawBody : undefined;
-    void handleWebhook(req.headers, req.body, options, raw).then((answer) => reply(res, answer));
+    // Caught: a rejection left alone would hang the request and may end the process.
+    handleWebhook(req.headers, req.body, options, raw)
+      .then((answer) => reply(res, answer))
+      .catch((err: unknown) => fail(res, options, err));
   };
 }
 
@@ -211,9 +243,17 @@ export interface FastifyLikeReply {
 export function fastifyWebhookHandler(
   options: WebhookHandlerOptions,
 ): (request: FastifyLikeRequest, reply: FastifyLikeReply) => Promise<unknown> {
+  toleranceOf(options.toleranceSeconds);
   return async (request, reply) => {
     const raw = isRaw(request.rawBody) ? request.rawBody : undefined;
-    const answer = await handleWebhook(request.headers, request.body, options, raw);
+    let answer: WebhookAnswer;
+    try {
+      answer = await handleWebhook(request.headers, request.body, options, raw);
+    } catch (err) {
+      // Answered here: Fastify's own error handler would put the error's message in the body.
+      report(options, err);
+      answer = FAILED;
+    }
     return reply.code(answer.status).send(answer.body);
   };
 }
