@@ -104,6 +104,13 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The client API key' },
           adminToken: { type: 'http', scheme: 'bearer', description: 'The operator (admin) token' },
+          consoleSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'omnigate_session',
+            description:
+              "The console's session (POST /admin/v1/session); a call that changes something also sends the session's X-CSRF-Token header",
+          },
         },
       },
     },

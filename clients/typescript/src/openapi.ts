@@ -2658,7 +2658,7 @@ export interface components {
         };
         /** @description A brand message broadcast (groupMessage) */
         Broadcast: {
-            /** @description The broadcast's id, a digit string (requests also take it as a number) */
+            /** @description The broadcast's id as a digit string (the requests that name it take a number or this string) */
             requestId: string;
             /** @enum {string} */
             status: "READY" | "SENDING" | "PAUSED" | "TERMINATED" | "DONE" | "BLOCKED";
@@ -3530,6 +3530,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3706,6 +3708,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3809,6 +3813,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3910,6 +3916,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4062,6 +4070,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4172,6 +4182,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4282,6 +4294,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4392,6 +4406,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,6 +4530,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4659,6 +4677,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4761,6 +4781,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4858,6 +4880,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4949,6 +4973,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5054,6 +5080,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5162,6 +5190,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5275,6 +5305,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5388,6 +5420,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5501,6 +5535,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5613,6 +5649,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5725,6 +5763,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,6 +5877,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5949,6 +5991,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6061,6 +6105,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6173,6 +6219,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,6 +6333,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6397,6 +6447,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6510,6 +6562,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6678,6 +6732,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6951,6 +7007,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7206,6 +7264,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7378,6 +7438,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7547,6 +7609,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7646,6 +7710,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7801,6 +7867,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7936,6 +8004,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8033,6 +8103,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8155,6 +8227,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8222,6 +8296,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8343,6 +8419,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8536,6 +8614,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8729,6 +8809,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8875,6 +8957,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8998,6 +9082,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9086,6 +9172,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9193,6 +9281,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9348,6 +9438,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9576,6 +9668,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9704,6 +9798,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9811,6 +9907,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9943,6 +10041,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10077,6 +10177,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10145,6 +10247,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10245,6 +10349,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10392,6 +10498,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10530,6 +10638,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10627,6 +10737,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10715,6 +10827,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10819,6 +10933,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10944,6 +11060,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11026,6 +11144,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11142,6 +11262,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11246,6 +11368,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11386,6 +11510,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11498,6 +11624,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11641,6 +11769,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11783,6 +11913,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11880,6 +12012,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12007,6 +12141,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12151,6 +12287,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12261,6 +12399,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12372,6 +12512,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12459,6 +12601,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12580,6 +12724,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12688,6 +12834,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12834,6 +12982,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12983,6 +13133,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13132,6 +13284,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13281,6 +13435,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13371,6 +13527,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13488,6 +13646,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13606,6 +13766,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13714,6 +13876,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13844,6 +14008,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded; A704 Too many verification requests: at most 5 per number within 3 minutes */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13984,6 +14150,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14102,6 +14270,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14213,6 +14383,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14314,6 +14486,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14443,6 +14617,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14548,6 +14724,8 @@ export interface operations {
             /** @description A020 Rate limit exceeded */
             429: {
                 headers: {
+                    /** @description With A020: whole seconds until the same request would pass the account limit */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

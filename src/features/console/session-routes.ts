@@ -36,6 +36,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
           'Sign in to the console with the admin token',
           'Sets the httpOnly session cookie. After 3 wrong tokens from one address each further try waits twice as long as the last (A020 with Retry-After).',
         ),
+        // Signing in is how a console gets a session: no credential before it.
+        security: [],
         body: SignInBody,
         response: { 200: SessionView, 401: Refusal, 429: Refusal },
       },
@@ -74,6 +76,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
           'The console session',
           'Its CSRF token and what the console should offer; A401 when not signed in.',
         ),
+        security: [{ consoleSession: [] }],
         response: { 200: SessionView, 401: Refusal },
       },
     },
@@ -89,6 +92,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
       onRequest: adminAuth,
       schema: {
         ...doc('Sign out of the console', 'Ends the session on every instance and clears the cookie.'),
+        security: [{ consoleSession: [] }],
         response: { 200: Type.Object({ signedOut: Type.Literal(true) }), 401: Refusal },
       },
     },

@@ -23,7 +23,8 @@ function apiOf(path: string): Api {
 /** Who may call: the client API key, the operator's token, or anyone (health, served files). */
 const SECURITY: Record<Api, unknown[]> = {
   client: [{ apiKey: [] }],
-  operator: [{ adminToken: [] }],
+  // Either credential: the Bearer token, or the console's session cookie (with its CSRF header).
+  operator: [{ adminToken: [] }, { consoleSession: [] }],
   plain: [],
 };
 
@@ -36,7 +37,10 @@ function commonCodes(api: Api, method: string, operation: Record<string, unknown
   if (api === 'plain') return [];
   const codes: Code[] = ['A401', 'A910'];
   if (api === 'client') codes.push('A020');
-  if (api === 'operator' && method !== 'get') codes.push('A403');
+  // A403: a console session's change without its CSRF header (not where no session is taken).
+  const security = Array.isArray(operation.security) ? operation.security : SECURITY[api];
+  const bySession = security.some((s) => isRecord(s) && 'consoleSession' in s);
+  if (api === 'operator' && method !== 'get' && bySession) codes.push('A403');
   if (operation.requestBody) codes.push('A010', 'A300', 'A413', 'A415');
   else if (Array.isArray(operation.parameters) && operation.parameters.length > 0) codes.push('A300');
   return codes;
@@ -187,7 +191,10 @@ function complete(path: string, method: string, operation: Record<string, unknow
   if (!doc) return; // test/http/openapi.test.ts names every route without a catalog entry
   const api = apiOf(path);
   operation.operationId = doc.operationId;
-  if (operation.security === undefined) operation.security = SECURITY[api];
+  // The operator routes say "the admin token"; every one takes the console's session as well.
+  const tokenOnly = JSON.stringify(operation.security) === JSON.stringify([{ adminToken: [] }]);
+  if (operation.security === undefined || (api === 'operator' && tokenOnly))
+    operation.security = SECURITY[api];
   if (typeof operation.summary !== 'string' && doc.summary) operation.summary = doc.summary;
   operation.description = doc.description;
   const responses = isRecord(operation.responses) ? operation.responses : {};
