@@ -1,8 +1,10 @@
 /*
- * The client's public types, written by hand where the gateway's OpenAPI document does not yet
- * describe an answer (the send and reservation results, the webhook bodies). They follow the
- * Messaging Gateway API as Omnigate implements it; where the document does describe a shape, the
- * methods take the generated type instead (operations.ts).
+ * The client's public types for the send family, written by hand because they say more than the
+ * OpenAPI document can: which fields a request must carry (the gateway checks `to`, `from` and
+ * `text` itself, to answer its own codes, so the schemas leave them optional), literal unions
+ * (`reportType`), and the webhook bodies, which are posts to the client, not operations. Every
+ * other method takes and answers the types generated from the document (openapi.ts, via
+ * operations.ts); test/client/types-current.test.ts keeps those current.
  */
 
 /** Any JSON object, for payloads the OpenAPI document does not describe yet. */
