@@ -244,8 +244,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   mo: 'Inbound (MO) messages',
   optout: "The account's opt-out list",
   'two-factor authentication': 'Verification codes by SMS',
-  admin: 'The operator API (Bearer admin token)',
-  sandbox: 'The sandbox world: simulated handsets, the clock, reviews (Bearer admin token)',
+  admin: "The operator API (the admin token, or the console's session)",
+  sandbox:
+    "The sandbox world: simulated handsets, the clock, reviews (the admin token, or the console's session)",
   system: 'Health, readiness and metrics',
 };
 
