@@ -42,6 +42,7 @@ import { newTrId } from './http/envelope.ts';
 import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-handler.ts';
 import type { Metrics } from './http/metrics.ts';
 import { completeDocument } from './http/openapi/document.ts';
+import type { OperationDocs } from './http/openapi/operation-doc.ts';
 import { refuseBooleanScalars } from './http/strict-scalars.ts';
 
 export interface AppDeps {
@@ -91,6 +92,20 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
     metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
 
+  /*
+   * The OpenAPI catalogs (every operation's description, schemas and real examples) load when
+   * /docs is first asked for, not at start: about 5 MB of heap that a gateway whose reference
+   * nobody reads never needs (docs/decisions.md#integrators-kit).
+   */
+  let operationDocs: OperationDocs | undefined;
+  const loadOperationDocs = async () => {
+    operationDocs ??= (await import('./http/openapi/catalog.ts')).operationDocs;
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/docs')) return;
+    const own = route.onRequest;
+    route.onRequest = [...(Array.isArray(own) ? own : own ? [own] : []), loadOperationDocs];
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -114,10 +129,12 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
         },
       },
     },
-    transformObject: (generated) =>
-      'openapiObject' in generated
-        ? completeDocument(generated.openapiObject, { publicUrl: ctx.config.publicUrl })
-        : generated.swaggerObject,
+    transformObject: (generated) => {
+      if (!('openapiObject' in generated)) return generated.swaggerObject;
+      // Never cache a document without its catalogs: the /docs hooks load them first.
+      if (!operationDocs) throw new Error('the OpenAPI catalogs are not loaded');
+      return completeDocument(generated.openapiObject, { publicUrl: ctx.config.publicUrl, operationDocs });
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

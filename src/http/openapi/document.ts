@@ -1,9 +1,8 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { CODES, type Code } from '../../errors.ts';
 import { authFailure, failure, success } from '../envelope.ts';
-import { operationDocs } from './catalog.ts';
 import { namedComponents } from './components.ts';
-import type { OperationDoc } from './operation-doc.ts';
+import type { OperationDoc, OperationDocs } from './operation-doc.ts';
 import { canonical, type OpenApiSchema, toOpenApi } from './schema-convert.ts';
 
 /* Completes the document @fastify/swagger generates from the routes' request schemas. */
@@ -185,7 +184,12 @@ function successResponse(api: Api, doc: OperationDoc, existing: unknown): Record
   return { description: 'Success', content: { 'application/json': media } };
 }
 
-function complete(path: string, method: string, operation: Record<string, unknown>): void {
+function complete(
+  operationDocs: OperationDocs,
+  path: string,
+  method: string,
+  operation: Record<string, unknown>,
+): void {
   const key = `${method.toUpperCase()} ${path}`;
   const doc = operationDocs[key];
   if (!doc) return; // test/http/openapi.test.ts names every route without a catalog entry
@@ -252,6 +256,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 export interface DocumentOptions {
   readonly publicUrl: string;
+  /** The catalogs (catalog.ts), loaded when the document is first asked for. */
+  readonly operationDocs: OperationDocs;
 }
 
 /** @fastify/swagger's transformObject: operation ids, responses, errors, examples, components. */
@@ -264,7 +270,7 @@ export function completeDocument(generated: object, options: DocumentOptions): R
     for (const method of METHODS) {
       const operation = item[method];
       if (!isRecord(operation)) continue;
-      complete(path, method, operation);
+      complete(options.operationDocs, path, method, operation);
       if (Array.isArray(operation.tags))
         for (const t of operation.tags) if (typeof t === 'string') tags.add(t);
     }
