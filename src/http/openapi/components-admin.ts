@@ -1,4 +1,3 @@
-import type { TSchema } from '@sinclair/typebox';
 import { AuditPage as AuditPageSchema } from '../../features/admin/audit-routes.ts';
 import * as C from '../../features/admin/campaign-schemas.ts';
 import * as D from '../../features/admin/delivery-schemas.ts';
@@ -17,33 +16,6 @@ import { named } from './components.ts';
  * what a route validates or serialises.
  */
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The OpenAPI 3.0 spelling of two JSON Schema forms that schema-convert.ts passes on as they are
- * (and Redocly's struct rule refuses): a TypeBox Record (`patternProperties` on any key) becomes
- * `additionalProperties`, a `{type: 'null'}` field a nullable string whose only value is null.
- * A copy for the document only: the route keeps its own schema.
- */
-function openApi30<T extends TSchema>(schema: T): T {
-  const copy = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(copy);
-    if (!isRecord(node)) return node;
-    if (node.type === 'null') return { type: 'string', nullable: true, enum: [null] };
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      const any = key === 'patternProperties' && isRecord(value) ? value['^(.*)$'] : undefined;
-      if (any !== undefined && Object.keys(value as object).length === 1)
-        out.additionalProperties = copy(any);
-      else out[key] = copy(value);
-    }
-    return out;
-  };
-  return copy(schema) as T;
-}
-
 // Console session
 export const ConsoleSession = named('ConsoleSession', SessionView);
 
@@ -57,7 +29,7 @@ export const CreatedKey = named('CreatedKey', S.CreatedKey);
 export const RevokedKey = named('RevokedKey', S.RevokedKey);
 export const ApiKeyDlr = named('ApiKeyDlr', S.DlrResult);
 export const WebhookSet = named('WebhookSet', S.WebhookSet);
-export const WebhookCleared = named('WebhookCleared', openApi30(S.WebhookCleared));
+export const WebhookCleared = named('WebhookCleared', S.WebhookCleared);
 export const ReportModeSetting = named('ReportModeSetting', S.ReportModeResult);
 export const AccountLimits = named('AccountLimits', S.Limits);
 export const Account = named('Account', S.AccountDetail);
@@ -86,18 +58,18 @@ export const AdminMessageAttempt = named('AdminMessageAttempt', M.AttemptRow);
 export const AdminReportBody = named('AdminReportBody', M.ReportBodyView);
 export const AdminMessageReport = named('AdminMessageReport', M.MessageReport);
 export const AdminMessageDetail = named('AdminMessageDetail', M.MessageDetail);
-export const AdminReservation = named('AdminReservation', openApi30(C.ReservationRow));
-export const AdminReservationPage = named('AdminReservationPage', openApi30(C.ReservationPage));
+export const AdminReservation = named('AdminReservation', C.ReservationRow);
+export const AdminReservationPage = named('AdminReservationPage', C.ReservationPage);
 export const AdminBroadcast = named('AdminBroadcast', C.BroadcastRow);
 export const AdminBroadcastPage = named('AdminBroadcastPage', C.BroadcastPage);
 export const WebhookDelivery = named('WebhookDelivery', D.Delivery);
 export const WebhookDeliveryPage = named('WebhookDeliveryPage', D.DeliveryPage);
 
 // Audit log and live overview
-export const AuditEntry = named('AuditEntry', openApi30(AuditPageSchema.properties.entries.items));
-export const AuditPage = named('AuditPage', openApi30(AuditPageSchema));
+export const AuditEntry = named('AuditEntry', AuditPageSchema.properties.entries.items);
+export const AuditPage = named('AuditPage', AuditPageSchema);
 export const OverviewConnector = named('OverviewConnector', O.OverviewConnector);
-export const Overview = named('Overview', openApi30(O.Overview));
+export const Overview = named('Overview', O.Overview);
 
 // Spam-filter rules and opt-out lists
 export const PolicyRule = named('PolicyRule', P.addRule.response[200]);

@@ -19,32 +19,12 @@ function payloadOf(envelope: TSchema): TObject {
   return payload as TObject;
 }
 
-/**
- * A copy of a request schema with each Type.Record written as OpenAPI 3.0 writes a map
- * (additionalProperties, as @fastify/swagger writes the request bodies), so that the component
- * is the same JSON as the copies in the bodies and they become $refs to it.
- */
-function asMaps<T extends TSchema>(schema: T): T {
-  const convert = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(convert);
-    if (typeof node !== 'object' || node === null) return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      const any = key === 'patternProperties' ? (value as Record<string, unknown>)['^(.*)$'] : undefined;
-      if (any !== undefined) out.additionalProperties = convert(any);
-      else out[key] = convert(value);
-    }
-    return out;
-  };
-  return convert(schema) as T;
-}
-
 const Kst = (description: string) =>
   Type.String({ description: `${description}; yyyy-MM-dd HH:mm:ss, Korea time` });
 
 // ---- send: the request's records ----
 
-export const Destination = named('Destination', asMaps(SendBody.properties.destinations.items));
+export const Destination = named('Destination', SendBody.properties.destinations.items);
 export const SmsContent = named('SmsContent', FlowEntry.properties.sms);
 export const MmsContent = named('MmsContent', FlowEntry.properties.mms);
 export const InfomsgContent = named('InfomsgContent', FlowEntry.properties.infomsg);

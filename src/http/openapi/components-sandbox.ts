@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { VIDEO_STATES } from '../../features/brandmessage/video-rules.ts';
 import { sandboxMo } from '../../features/mo/schemas.ts';
 import { ActiveHandset, HandsetsList, ReadView } from '../../features/sandbox/activity-schemas.ts';
@@ -10,44 +10,22 @@ import { Nullable, StringEnum } from '../schema-types.ts';
 import { named } from './components.ts';
 
 /*
- * Named records of the sandbox control API (/sandbox/v1) and of the system routes. The routes'
- * own response schemas are reused as they are, except that a string map (Type.Record, which
- * TypeBox writes as patternProperties, unknown to OpenAPI 3.0) is written as additionalProperties.
+ * Named records of the sandbox control API (/sandbox/v1) and of the system routes: the routes' own
+ * response schemas, reused as they are (schema-convert.ts writes them in OpenAPI 3.0's terms).
  */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A copy of `schema` with every `patternProperties: {'^(.*)$': X}` as `additionalProperties: X`. */
-function openMaps<T extends TSchema>(schema: T): T {
-  const copy = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(copy);
-    if (!isRecord(node)) return node;
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(node)) {
-      const any = isRecord(value) ? value['^(.*)$'] : undefined;
-      if (key === 'patternProperties' && isRecord(value) && Object.keys(value).length === 1 && any) {
-        out.additionalProperties = copy(any);
-      } else out[key] = copy(value);
-    }
-    return out;
-  };
-  return copy(schema) as T;
-}
 
 const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });
 
 export const Clock = named('Clock', ClockView);
-export const Handset = named('Handset', openMaps(HandsetView));
+export const Handset = named('Handset', HandsetView);
 export const InboxMessage = named('InboxMessage', InboxView.properties.messages.items);
 export const InboxPage = named('InboxPage', InboxView);
 export const InboxClearedView = named('InboxCleared', InboxCleared);
 export const ActiveHandsetView = named('ActiveHandset', ActiveHandset);
 export const HandsetsPage = named('HandsetsPage', HandsetsList);
 export const ReadMark = named('ReadMark', ReadView);
-export const TimelineEntry = named('TimelineItem', openMaps(TimelineItem));
-export const TimelinePageView = named('TimelinePage', openMaps(TimelinePage));
+export const TimelineEntry = named('TimelineItem', TimelineItem);
+export const TimelinePageView = named('TimelinePage', TimelinePage);
 export const Review = named('ReviewRequest', ReviewRequest);
 export const ReviewsPage = named('ReviewsPage', ReviewsList);
 export const ReceivedMo = named('ReceivedMo', sandboxMo.response[200]);
