@@ -138,24 +138,44 @@ export async function claimJobs(
 ): Promise<ClaimedJob[]> {
   if (kinds.length === 0 || limit <= 0) return [];
   const notRunning = running.length > 0 ? sql`and id not in (${sql.join(running)})` : sql``;
-  const due = (kind: RawBuilder<unknown>, n: number, skip: RawBuilder<unknown>) => sql`
+  // Written with literals, as the partial indexes of migration 0024 are (SQLite picks a partial
+  // index only when the query's own terms imply its WHERE). The free jobs (jobs_free_due) hold no
+  // running job, so a lane with hundreds of calls under way claims as cheaply as an idle one; the
+  // leases that ran out (jobs_leased: a worker that died, or a clock moved past the lease) are few,
+  // and this worker's running jobs among them are left out.
+  const free = (kind: RawBuilder<unknown>) => sql`
     select id, run_at from jobs
-    where state = 'ready' and ${kind} and run_at <= ${now}
-      and (locked_until is null or locked_until <= ${now})
+    where state = 'ready' and locked_by is null and ${kind} and run_at <= ${now}
       and attempts < max_attempts
-      ${skip}
     order by run_at, id
-    limit ${n}`;
-  // PostgreSQL's planner picks its index by statistics, for the whole list of kinds at once.
-  // SQLite's would walk jobs_due past every due job of other kinds: one indexed walk per kind
-  // (jobs_kind_due), then the oldest `limit` of them all. Each walk takes enough to cover the
-  // running jobs, which are left out once, outside.
-  const candidates = store.caps.skipLocked
-    ? sql`select id from (${due(sql`kind in (${sql.join(kinds)})`, limit, notRunning)} for update skip locked) c`
-    : sql`select id from (${sql.join(
-        kinds.map((k) => sql`select * from (${due(sql`kind = ${k}`, limit + running.length, sql``)})`),
-        sql` union all `,
-      )}) where true ${notRunning} order by run_at, id limit ${limit}`;
+    limit ${limit}`;
+  const lapsed = (index: RawBuilder<unknown>) => sql`
+    select id, run_at from jobs ${index}
+    where locked_by is not null and locked_until <= ${now} and state = 'ready'
+      and kind in (${sql.join(kinds)}) and run_at <= ${now} and attempts < max_attempts ${notRunning}
+    order by locked_until, id
+    limit ${limit}`;
+  // The lapsed walk names the running jobs (hundreds of parameters); mostly there is no lapsed
+  // lease at all, which one probe of the index tells.
+  const leased = store.caps.skipLocked ? sql`` : sql`indexed by jobs_leased`;
+  const anyLapsed = await sql`
+    select 1 as one from jobs ${leased} where locked_by is not null and locked_until <= ${now} limit 1`.execute(
+    store.db,
+  );
+  // PostgreSQL locks what it takes (SKIP LOCKED: another instance's claim), for all the kinds at
+  // once. SQLite walks the free jobs once for each kind, and is told the index of the lapsed ones
+  // (its planner, without statistics, took jobs_due and read every due job).
+  const walks = store.caps.skipLocked
+    ? [sql`select * from (${free(sql`kind in (${sql.join(kinds)})`)} for update skip locked) f`]
+    : kinds.map((k) => sql`select * from (${free(sql`kind = ${k}`)})`);
+  if (anyLapsed.rows.length > 0) {
+    walks.push(
+      store.caps.skipLocked
+        ? sql`select * from (${lapsed(leased)} for update skip locked) l`
+        : sql`select * from (${lapsed(leased)})`,
+    );
+  }
+  const candidates = sql`select id from (${sql.join(walks, sql` union all `)}) c order by run_at, id limit ${limit}`;
   const res = await sql<ClaimRow>`
     update jobs set locked_by = ${workerId}, locked_until = ${leaseUntil}, attempts = attempts + 1
     where id in (${candidates})
@@ -177,17 +197,16 @@ export const ABANDONED_ERROR = 'lease ran out during the last attempt (the worke
  * them, so without this they would stay `ready` forever, invisible to the dead-job count.
  */
 export async function buryAbandonedJobs(store: Store, now: number): Promise<BuriedJob[]> {
-  const rows = await store.db
-    .updateTable('jobs')
-    .set({ state: 'dead', locked_by: null, locked_until: null, last_error: ABANDONED_ERROR })
-    .where('state', '=', 'ready')
-    // run_at <= now holds for every claimed job; it lets the (state, run_at) index narrow the scan.
-    .where('run_at', '<=', now)
-    .where('locked_until', '<=', now)
-    .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
-    .returning(['id', 'kind', 'attempts'])
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, attempts: r.attempts }));
+  // Through jobs_leased (a job whose lease ran out still names its worker): the held jobs are few,
+  // where the due ones can be a backlog of thousands.
+  const leased = store.caps.skipLocked ? sql`` : sql`indexed by jobs_leased`;
+  const res = await sql<{ id: number | string; kind: string; attempts: number }>`
+    update jobs set state = 'dead', locked_by = null, locked_until = null, last_error = ${ABANDONED_ERROR}
+    where id in (
+      select id from jobs ${leased}
+      where locked_by is not null and locked_until <= ${now} and state = 'ready' and attempts >= max_attempts)
+    returning id, kind, attempts`.execute(store.db);
+  return res.rows.map((r) => ({ id: Number(r.id), kind: r.kind, attempts: r.attempts }));
 }
 
 /** Done: the job row goes. Only the lease holder can complete; returns false if the lease was lost. */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { ROOT } from '../../root.ts';
 
 /** Where the console's source lives (a client of the public APIs, in a folder of its own). */
-export const CONSOLE_SOURCE = join(import.meta.dirname, '..', '..', '..', 'console', 'src');
+export const CONSOLE_SOURCE = join(ROOT, 'console', 'src');
 
 export interface Asset {
   /** Content-addressed: the name changes with the content, so browsers may keep it for good. */

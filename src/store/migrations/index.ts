@@ -23,6 +23,7 @@ import * as m0020 from './0020_file_keys_per_account.ts';
 import * as m0021 from './0021_retention.ts';
 import * as m0022 from './0022_secrets.ts';
 import * as m0023 from './0023_policy.ts';
+import * as m0024 from './0024_free_jobs.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -56,4 +57,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0021_retention', m0021],
   ['0022_secrets', m0022],
   ['0023_policy', m0023],
+  ['0024_free_jobs', m0024],
 ];

@@ -1,0 +1,2 @@
+/** See bundle.mjs. */
+export function bundled(root: string, entry: string, prefix: string): Promise<URL>;
