@@ -3,7 +3,8 @@
  * accepted recipients/s, p50 and p99 request latency, end-to-end delivered messages/s, and the
  * raw better-sqlite3 insert rate of the same message rows measured in the same run (the ceiling).
  * Then, as a client counts it (bench/lib/client-run.ts): the default `npm start`, every report
- * read and acknowledged through the polling API, and the same with webhook reports; a backlog of
+ * read and acknowledged through the polling API, and the same with webhook reports (beside the
+ * ceiling of webhook posts on this machine: bench/lib/webhook-ceiling.ts); a backlog of
  * --backlog requests (bench/lib/backlog-run.ts); and with DATABASE_URL set, one and two
  * PostgreSQL instances on one database.
  *
@@ -40,6 +41,7 @@ import {
 } from './lib/gateway.ts';
 import { median, POLICY_OPT_OUTS, POLICY_RULES, POLICY_VARIANTS, policyRun } from './lib/policy-run.ts';
 import { freshDatabase } from './lib/postgres.ts';
+import { webhookCeiling } from './lib/webhook-ceiling.ts';
 
 const { values } = parseArgs({
   options: {
@@ -343,16 +345,21 @@ async function asAClient(ceiling: number): Promise<void> {
   console.log('as a client counts it (npm start defaults; the clock stops at the last report acknowledged):');
   for (const reports of ['polling', 'webhook'] as const) {
     const gw = await startGateway(join(dir, `data-client-${reports}`));
+    let r: ClientRunResult;
     try {
-      console.log(
-        clientLine(
-          `SQLite, one process, ${reports} reports`,
-          await clientRun([gw], { ...opts, reports }),
-          ceiling,
-        ),
-      );
+      r = await clientRun([gw], { ...opts, reports });
+      console.log(clientLine(`SQLite, one process, ${reports} reports`, r, ceiling));
     } finally {
       await gw.stop();
+    }
+    if (reports === 'webhook') {
+      // What one report per POST allows here at all, with the receiver sharing the machine.
+      const bare = await webhookCeiling(REQUESTS * PER_REQUEST);
+      const e2e = (REQUESTS * PER_REQUEST) / r.e2eSecs;
+      console.log(
+        `    webhook ceiling (the gateway's webhook client alone, no database, 200 at once, other process): ` +
+          `${fmt(bare)} reports/s; the gateway's end to end = ${((e2e / bare) * 100).toFixed(1)}% of it`,
+      );
     }
   }
   if (BACKLOG > 0) {

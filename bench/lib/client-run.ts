@@ -27,7 +27,7 @@ export interface ClientRunResult {
   peakRssMb: number;
 }
 
-interface Receiver {
+export interface Receiver {
   url: string;
   seen: Set<string>;
   duplicates: number;
@@ -35,7 +35,7 @@ interface Receiver {
 }
 
 /** A webhook receiver that answers each report with its msgKey, as the gateway asks. */
-async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(): Promise<Receiver> {
   const r: Omit<Receiver, 'url' | 'close'> = { seen: new Set(), duplicates: 0 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
