@@ -141,8 +141,9 @@ export async function claimJobs(
   // Written with literals, as the partial indexes of migration 0024 are (SQLite picks a partial
   // index only when the query's own terms imply its WHERE). The free jobs (jobs_free_due) hold no
   // running job, so a lane with hundreds of calls under way claims as cheaply as an idle one; the
-  // leases that ran out (jobs_leased: a worker that died, or a clock moved past the lease) are few,
-  // and this worker's running jobs among them are left out.
+  // leases that ran out (jobs_leased: a worker that died, or a clock moved past the lease) are few.
+  // This worker's running jobs are left out once, outside: a lease a clock move ended, or a job a
+  // redelivery freed while it runs here, must not run twice at once.
   const free = (kind: RawBuilder<unknown>) => sql`
     select id, run_at from jobs
     where state = 'ready' and locked_by is null and ${kind} and run_at <= ${now}
@@ -152,30 +153,26 @@ export async function claimJobs(
   const lapsed = (index: RawBuilder<unknown>) => sql`
     select id, run_at from jobs ${index}
     where locked_by is not null and locked_until <= ${now} and state = 'ready'
-      and kind in (${sql.join(kinds)}) and run_at <= ${now} and attempts < max_attempts ${notRunning}
+      and kind in (${sql.join(kinds)}) and run_at <= ${now} and attempts < max_attempts
     order by locked_until, id
     limit ${limit}`;
-  // The lapsed walk names the running jobs (hundreds of parameters); mostly there is no lapsed
-  // lease at all, which one probe of the index tells.
-  const leased = store.caps.skipLocked ? sql`` : sql`indexed by jobs_leased`;
-  const anyLapsed = await sql`
-    select 1 as one from jobs ${leased} where locked_by is not null and locked_until <= ${now} limit 1`.execute(
-    store.db,
-  );
   // PostgreSQL locks what it takes (SKIP LOCKED: another instance's claim), for all the kinds at
   // once. SQLite walks the free jobs once for each kind, and is told the index of the lapsed ones
   // (its planner, without statistics, took jobs_due and read every due job).
   const walks = store.caps.skipLocked
-    ? [sql`select * from (${free(sql`kind in (${sql.join(kinds)})`)} for update skip locked) f`]
-    : kinds.map((k) => sql`select * from (${free(sql`kind = ${k}`)})`);
-  if (anyLapsed.rows.length > 0) {
-    walks.push(
-      store.caps.skipLocked
-        ? sql`select * from (${lapsed(leased)} for update skip locked) l`
-        : sql`select * from (${lapsed(leased)})`,
-    );
-  }
-  const candidates = sql`select id from (${sql.join(walks, sql` union all `)}) c order by run_at, id limit ${limit}`;
+    ? [
+        sql`select * from (${free(sql`kind in (${sql.join(kinds)})`)} for update skip locked) f`,
+        sql`select * from (${lapsed(sql``)} for update skip locked) l`,
+      ]
+    : [
+        ...kinds.map((k) => sql`select * from (${free(sql`kind = ${k}`)})`),
+        sql`select * from (${lapsed(sql`indexed by jobs_leased`)})`,
+      ];
+  const candidates = sql`
+    select id from (${sql.join(walks, sql` union all `)}) c
+    where true ${notRunning}
+    order by run_at, id
+    limit ${limit}`;
   const res = await sql<ClaimRow>`
     update jobs set locked_by = ${workerId}, locked_until = ${leaseUntil}, attempts = attempts + 1
     where id in (${candidates})
