@@ -20,7 +20,7 @@
  * requests, --rounds alternating rounds (bench/lib/policy-run.ts), medians and their ratios.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
@@ -395,6 +395,14 @@ async function asAClient(ceiling: number): Promise<void> {
           r,
           ceiling,
         ),
+      );
+      // Where the CPU went: the gateways, and the rest of the machine (PostgreSQL, this client).
+      const cores = availableParallelism();
+      console.log(
+        `    CPU over the run (${r.e2eSecs.toFixed(1)} s x ${cores} cores = ${(r.e2eSecs * cores).toFixed(1)} s): ` +
+          `gateway processes ${r.cpu.gateways.toFixed(1)} s, the rest (PostgreSQL, this client) ` +
+          `${Math.max(0, r.cpu.machine - r.cpu.gateways).toFixed(1)} s; machine ` +
+          `${((r.cpu.machine / (r.e2eSecs * cores)) * 100).toFixed(0)}% busy`,
       );
     } finally {
       for (const g of gws) await g.stop();

@@ -10,6 +10,8 @@ import {
   ADMIN_TOKEN,
   benchAccount,
   call,
+  cpuSeconds,
+  machineBusySeconds,
   PER_REQUEST,
   peakRssMb,
   post,
@@ -25,6 +27,8 @@ export interface ClientRunResult {
   /** Reports received more than once (must be 0). */
   duplicates: number;
   peakRssMb: number;
+  /** CPU seconds over the run (send to last report): the gateways' processes, and the machine's. */
+  cpu: { gateways: number; machine: number };
 }
 
 export interface Receiver {
@@ -81,6 +85,9 @@ async function pollUntil(
   }
 }
 
+const gatewaysCpu = (gateways: readonly RunningGateway[]) =>
+  gateways.reduce((sum, g) => sum + cpuSeconds(g.pid), 0);
+
 export async function clientRun(
   gateways: readonly RunningGateway[],
   opts: { requests: number; concurrency: number; reports: 'polling' | 'webhook' },
@@ -113,6 +120,7 @@ export async function clientRun(
     const bodies = Array.from({ length: opts.requests }, (_, r) => sendBody(r));
     const latencies: number[] = [];
     let next = 0;
+    const cpu0 = { gateways: gatewaysCpu(gateways), machine: machineBusySeconds() };
     const t0 = performance.now();
     const reading = received(want);
     await Promise.all(
@@ -129,6 +137,10 @@ export async function clientRun(
     const acceptSecs = (performance.now() - t0) / 1000;
     await reading;
     const e2eSecs = (performance.now() - t0) / 1000;
+    const cpu = {
+      gateways: gatewaysCpu(gateways) - cpu0.gateways,
+      machine: machineBusySeconds() - cpu0.machine,
+    };
     latencies.sort((a, b) => a - b);
     return {
       acceptSecs,
@@ -136,6 +148,7 @@ export async function clientRun(
       latencies,
       duplicates: counters.duplicates + (receiver?.duplicates ?? 0),
       peakRssMb: Math.max(...gateways.map((g) => peakRssMb(g.pid))),
+      cpu,
     };
   } finally {
     receiver?.close();

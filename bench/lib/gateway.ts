@@ -87,6 +87,32 @@ export function peakRssMb(pid: number): number {
   }
 }
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/** CPU seconds the process has used so far (user + system, its threads together); 0 without /proc. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds the whole machine has been busy so far (all cores; not idle, not waiting for I/O). */
+export function machineBusySeconds(): number {
+  try {
+    const [, ...t] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+    const n = t.map(Number);
+    const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+    return (total - (n[3] ?? 0) - (n[4] ?? 0)) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
 export const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

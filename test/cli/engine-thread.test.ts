@@ -59,7 +59,8 @@ describeEachDb('omnigate serve: the engine in its own thread', (db) => {
     });
     try {
       assert.match(s.output(), /"role":"all"/);
-      // The thread runs its bundle (src/engine/thread-bundle.ts), not the tsx fallback.
+      // The process and its thread run their bundles (bin/bundle.mjs), not the tsx fallback.
+      assert.doesNotMatch(s.output(), /could not bundle the sources/);
       assert.doesNotMatch(s.output(), /could not bundle the engine thread/);
       const admin = `Bearer ${TOKEN}`;
       const acc = json((await call(s.base, 'POST', '/admin/v1/accounts', admin, { name: 'thread' })).text);
