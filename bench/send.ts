@@ -19,6 +19,7 @@
  * policy data and with 10,000 rules and 1,000,000 opted-out numbers, ordinary and advertising
  * requests, --rounds alternating rounds (bench/lib/policy-run.ts), medians and their ratios.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -382,10 +383,17 @@ async function asAClient(ceiling: number): Promise<void> {
   for (const instances of [1, 2]) {
     const db = await freshDatabase(pgUrl);
     const gws: RunningGateway[] = [];
+    // Instances of one database share its master key (each would make its own in its data folder).
+    const key = randomBytes(32).toString('hex');
     try {
       // One after the other: the first migrates the fresh database.
       for (let i = 0; i < instances; i++) {
-        gws.push(await startGateway(join(dir, `data-pg-${instances}-${i}`), { DATABASE_URL: db.url }));
+        gws.push(
+          await startGateway(join(dir, `data-pg-${instances}-${i}`), {
+            DATABASE_URL: db.url,
+            OMNIGATE_SECRET_KEY: key,
+          }),
+        );
       }
       const r = await clientRun(gws, { ...opts, reports: 'polling' });
       rates.push((REQUESTS * PER_REQUEST) / r.e2eSecs);
