@@ -156,12 +156,14 @@ export async function claimJobs(
       and kind in (${sql.join(kinds)}) and run_at <= ${now} and attempts < max_attempts
     order by locked_until, id
     limit ${limit}`;
-  // PostgreSQL locks what it takes (SKIP LOCKED: another instance's claim), for all the kinds at
-  // once. SQLite walks the free jobs once for each kind, and is told the index of the lapsed ones
-  // (its planner, without statistics, took jobs_due and read every due job).
+  // One walk of the free jobs for each kind, each in its index's order, then the oldest `limit` of
+  // them all: for a list of kinds neither planner keeps to the index's order, and PostgreSQL sorted
+  // a backlog of 60,000 webhook jobs on every claim (20 ms). PostgreSQL locks what it takes (SKIP
+  // LOCKED: another instance's claim); SQLite is told the index of the lapsed jobs (its planner,
+  // without statistics, took jobs_due and read every due job).
   const walks = store.caps.skipLocked
     ? [
-        sql`select * from (${free(sql`kind in (${sql.join(kinds)})`)} for update skip locked) f`,
+        ...kinds.map((k) => sql`select * from (${free(sql`kind = ${k}`)} for update skip locked) f`),
         sql`select * from (${lapsed(sql``)} for update skip locked) l`,
       ]
     : [
