@@ -81,6 +81,13 @@ export class JobRunner {
   };
   readonly #lanes: Lane[];
   readonly #inflight = new Map<number, ClaimedJob>();
+  /** Each running job's lease end as this runner last set it (claim, renewal). */
+  readonly #leaseEnds = new Map<number, number>();
+  /**
+   * Running jobs whose lease ran out while they ran (a clock move, a renewal that failed): another
+   * claim could find them (claimJobs leaves them out), and a redelivery may have freed them since.
+   */
+  readonly #exposed = new Set<number>();
   #running = false;
   #loopDone: Promise<void> = Promise.resolve();
   #wake: (() => void) | null = null;
@@ -265,15 +272,17 @@ export class JobRunner {
         let claimed: ClaimedJob[] = [];
         try {
           const now = this.#o.clock.now();
+          const leaseUntil = now + this.#o.leaseMs;
           claimed = await claimJobs(
             this.#o.store,
             lane.kinds,
             this.workerId,
             now,
-            now + this.#o.leaseMs,
+            leaseUntil,
             want,
-            [...this.#inflight.keys()],
+            this.#exposedBy(now),
           );
+          for (const job of claimed) this.#leaseEnds.set(job.id, leaseUntil);
         } catch (err) {
           lookedAll = false;
           if (!this.#running) return;
@@ -333,6 +342,8 @@ export class JobRunner {
     void this.#execute(job).finally(() => {
       this.#finished += 1;
       this.#inflight.delete(job.id);
+      this.#leaseEnds.delete(job.id);
+      this.#exposed.delete(job.id);
       lane.inflight -= 1;
       // A freed slot or a finished job may let the loop claim more, or report idle.
       this.#markDue(lane);
@@ -386,15 +397,22 @@ export class JobRunner {
     }
   }
 
+  /** The running jobs whose lease has run out by `now` (and stays so until they end). */
+  #exposedBy(now: number): number[] {
+    for (const [id, end] of this.#leaseEnds) if (end <= now) this.#exposed.add(id);
+    return [...this.#exposed];
+  }
+
   async #renewLeases(): Promise<void> {
     if (this.#inflight.size === 0) return;
     try {
-      await extendLeases(
-        this.#o.store,
-        [...this.#inflight.keys()],
-        this.workerId,
-        this.#o.clock.now() + this.#o.leaseMs,
-      );
+      const ids = [...this.#inflight.keys()];
+      const until = this.#o.clock.now() + this.#o.leaseMs;
+      // A lease that ran out before this renewal stays exposed: a redelivery or another worker's
+      // claim may have come in between, and the renewal cannot tell.
+      this.#exposedBy(this.#o.clock.now());
+      await extendLeases(this.#o.store, ids, this.workerId, until);
+      for (const id of ids) if (this.#inflight.has(id)) this.#leaseEnds.set(id, until);
     } catch (err) {
       this.#o.logger?.warn({ err }, 'lease renewal failed');
     }

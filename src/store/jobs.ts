@@ -123,7 +123,9 @@ export function jobRows(jobs: readonly NewJob[], now: number): RowSet {
  * wait on each other; SQLite has one writer, so the statement alone is atomic.
  * A job whose lease ran out is taken over by whoever claims next, its previous holder included
  * (a worker restarted under the same id, or one that could not record an outcome), except the
- * jobs in `running`: the caller still runs them (the manual clock can jump past a lease).
+ * jobs in `running`: the caller still runs them (the manual clock can jump past a lease). Only
+ * jobs whose lease ran out while they ran need naming there: one held under a live lease is in
+ * neither walk, and a redelivery frees only a job whose lease ran out.
  * A job whose attempts are used up is never claimed again, even when no failure was recorded:
  * a job that kills its worker would otherwise be retried forever (buryAbandonedJobs ends it).
  */
@@ -143,7 +145,8 @@ export async function claimJobs(
   // running job, so a lane with hundreds of calls under way claims as cheaply as an idle one; the
   // leases that ran out (jobs_leased: a worker that died, or a clock moved past the lease) are few.
   // This worker's running jobs are left out once, outside: a lease a clock move ended, or a job a
-  // redelivery freed while it runs here, must not run twice at once.
+  // redelivery freed while it runs here, must not run twice at once. The caller names only those
+  // whose lease ran out: hundreds of bound ids on every claim cost more than the walks.
   const free = (kind: RawBuilder<unknown>) => sql`
     select id, run_at from jobs
     where state = 'ready' and locked_by is null and ${kind} and run_at <= ${now}

@@ -501,6 +501,46 @@ describeEachDb('job runner', (db) => {
     },
   );
 
+  test(
+    'a running job a redelivery freed after its lease ran out is not started again here',
+    LIMIT,
+    async () => {
+      const gate = deferred<undefined>();
+      let stuckRuns = 0;
+      const probeRan = deferred();
+      const { runner } = makeRunner({
+        'test.a': async (job) => {
+          if (job.payload.probe) {
+            probeRan.resolve();
+            return undefined;
+          }
+          stuckRuns++;
+          return gate.promise;
+        },
+      });
+      const [stuck] = await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 }]);
+      assert.ok(stuck);
+      runner.start();
+      await waitFor('the job to start', () => stuckRuns === 1);
+      await enqueue([{ kind: 'test.a', payload: { probe: true }, runAt: T0 + 2 * LEASE }]);
+      // What restartReportDelivery does to a job whose lease ran out: free, and due as if new (at
+      // the time the clock then moves to, beside the probe, which comes after it).
+      await store.db
+        .updateTable('jobs')
+        .set({ state: 'ready', attempts: 0, run_at: T0 + 2 * LEASE, locked_by: null, locked_until: null })
+        .where('id', '=', stuck)
+        .execute();
+      clock.advance(2 * LEASE);
+      await within('the probe to run', probeRan.promise);
+      assert.equal(stuckRuns, 1, 'the freed job is older than the probe, and still running here');
+      gate.resolve(undefined);
+      await within('idle', runner.whenIdle());
+      // Then once more, after it ended (its completion found the lease gone): the redelivery asked.
+      assert.equal(stuckRuns, 2);
+      assert.equal(await row(stuck), undefined);
+    },
+  );
+
   test('a job whose worker died on its last attempt becomes dead, without running again', LIMIT, async () => {
     const [id] = await enqueue([{ kind: 'test.poison', payload: {}, runAt: T0, maxAttempts: 1 }]);
     assert.ok(id);
