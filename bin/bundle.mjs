@@ -9,12 +9,12 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 /**
- * Bundles `entry` (relative to the project's `root`, passed in because this module is itself
- * bundled into the gateway, where its own folder is the cache's) by esbuild, packages left as imports, into
- * `node_modules/.cache/omnigate/<prefix>-<hash of the content>.mjs` (and its source map beside it),
- * and answers its URL. The file is written once per content, and bundles of earlier code under the
- * same prefix are removed. Throws when it
- * cannot build or write (a read-only install): the caller runs the sources through tsx instead.
+ * Bundles `entry` by esbuild, packages left as imports, into
+ * `node_modules/.cache/omnigate/<prefix>-<hash of the content>.mjs` (its source map beside it) and
+ * answers its URL. `entry` is relative to the project's `root`, which is passed in because this
+ * module is itself bundled into the gateway, where its own folder is the cache's. A file is written
+ * once per content; bundles of earlier code under the same prefix are removed. Throws when it
+ * cannot build or write (a read-only install): the caller then runs the sources through tsx.
  */
 export async function bundled(root, entry, prefix) {
   // Beside the dependencies, so that the bundle's imports of packages resolve as the sources' do.

@@ -17,6 +17,9 @@ export interface EngineThread {
   stop(): Promise<void>;
 }
 
+/** The engine thread's young generation (see startEngineThread). */
+const ENGINE_YOUNG_GENERATION_MB = 24;
+
 /**
  * Runs the engine (job runner, connectors) in a worker thread of this process, so that dispatch
  * passes and receipts do not hold the event loop that accepts requests: one process, two cores.
@@ -25,9 +28,6 @@ export interface EngineThread {
  * inboxes) comes back as messages. A thread that dies takes the process with it (exit code 1):
  * a gateway that accepts but never delivers must not look healthy.
  */
-/** The engine thread's young generation (see startEngineThread). */
-const ENGINE_YOUNG_GENERATION_MB = 24;
-
 export async function startEngineThread(
   config: Config,
   events: EngineEvents,

@@ -469,35 +469,45 @@ describeEachDb('job runner', (db) => {
     assert.equal(await row(id), undefined);
   });
 
+  /**
+   * A runner whose test.a jobs stay running until `gate` opens, except those with `probe` in their
+   * payload, which end at once (`probeRan`); `stuck` is a job it has started, `runs` counts its starts.
+   */
+  async function stuckJob() {
+    const gate = deferred<undefined>();
+    const probeRan = deferred();
+    let runs = 0;
+    const { runner } = makeRunner({
+      'test.a': async (job) => {
+        if (job.payload.probe) {
+          probeRan.resolve();
+          return undefined;
+        }
+        runs++;
+        return gate.promise;
+      },
+    });
+    const [stuck] = await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 }]);
+    assert.ok(stuck);
+    runner.start();
+    await waitFor('the job to start', () => runs === 1);
+    return { runner, gate, probeRan, stuck, runs: () => runs };
+  }
+
   test(
     'a clock jump past a running job’s lease does not start it again in the same runner',
     LIMIT,
     async () => {
-      const gate = deferred<undefined>();
-      let stuckRuns = 0;
-      const probeRan = deferred();
-      const { runner } = makeRunner({
-        'test.a': async (job) => {
-          if (job.payload.probe) {
-            probeRan.resolve();
-            return undefined;
-          }
-          stuckRuns++;
-          return gate.promise;
-        },
-      });
-      const [stuck] = await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 }]);
+      const { runner, gate, probeRan, stuck, runs } = await stuckJob();
       await enqueue([{ kind: 'test.a', payload: { probe: true }, runAt: T0 + 2 * LEASE }]);
-      runner.start();
-      await waitFor('the job to start', () => stuckRuns === 1);
       // The claim that takes the probe would take the older, expired job first, were it not excluded.
       clock.advance(2 * LEASE);
       await within('the probe to run', probeRan.promise);
-      assert.equal(stuckRuns, 1);
+      assert.equal(runs(), 1);
       gate.resolve(undefined);
       await within('idle', runner.whenIdle());
-      assert.equal(stuckRuns, 1);
-      assert.equal(await row(stuck ?? -1), undefined);
+      assert.equal(runs(), 1);
+      assert.equal(await row(stuck), undefined);
     },
   );
 
@@ -505,23 +515,7 @@ describeEachDb('job runner', (db) => {
     'a running job a redelivery freed after its lease ran out is not started again here',
     LIMIT,
     async () => {
-      const gate = deferred<undefined>();
-      let stuckRuns = 0;
-      const probeRan = deferred();
-      const { runner } = makeRunner({
-        'test.a': async (job) => {
-          if (job.payload.probe) {
-            probeRan.resolve();
-            return undefined;
-          }
-          stuckRuns++;
-          return gate.promise;
-        },
-      });
-      const [stuck] = await enqueue([{ kind: 'test.a', payload: {}, runAt: T0 }]);
-      assert.ok(stuck);
-      runner.start();
-      await waitFor('the job to start', () => stuckRuns === 1);
+      const { runner, gate, probeRan, stuck, runs } = await stuckJob();
       await enqueue([{ kind: 'test.a', payload: { probe: true }, runAt: T0 + 2 * LEASE }]);
       // What restartReportDelivery does to a job whose lease ran out: free, and due as if new (at
       // the time the clock then moves to, beside the probe, which comes after it).
@@ -532,11 +526,11 @@ describeEachDb('job runner', (db) => {
         .execute();
       clock.advance(2 * LEASE);
       await within('the probe to run', probeRan.promise);
-      assert.equal(stuckRuns, 1, 'the freed job is older than the probe, and still running here');
+      assert.equal(runs(), 1, 'the freed job is older than the probe, and still running here');
       gate.resolve(undefined);
       await within('idle', runner.whenIdle());
       // Then once more, after it ended (its completion found the lease gone): the redelivery asked.
-      assert.equal(stuckRuns, 2);
+      assert.equal(runs(), 2);
       assert.equal(await row(stuck), undefined);
     },
   );
