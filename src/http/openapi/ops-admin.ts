@@ -10,6 +10,24 @@ import type { OperationDocs } from './operation-doc.ts';
  * admin token left out).
  */
 
+/** A reservation of two destinations held for 10:15, as the operator API answers it in `status`. */
+function heldReservation(status: string, actions: string[]) {
+  return {
+    accountId: 'acc_0mwwtc7s500014d356f40',
+    seq: 1,
+    resvKey: 'rsv_0mwwtc8l100004d356f40',
+    resvName: '주말 특가',
+    resvSendTime: '2026-11-25 10:15:00',
+    status,
+    destinationCount: 2,
+    messages: { held: 2 },
+    createdAt: '2026-11-25 10:00:00',
+    updatedAt: '2026-11-25 10:00:00',
+    progress: { sent: 0, expected: 2 },
+    actions,
+  };
+}
+
 export const adminDocs: OperationDocs = {
   // ---- the console session ----
   'POST /admin/v1/session': {
@@ -756,27 +774,7 @@ export const adminDocs: OperationDocs = {
     response: K.AdminReservationPage,
     errors: [],
     example: {
-      reservations: [
-        {
-          accountId: 'acc_0mwwtc7s500014d356f40',
-          seq: 1,
-          resvKey: 'rsv_0mwwtc8l100004d356f40',
-          resvName: '주말 특가',
-          resvSendTime: '2026-11-25 10:15:00',
-          status: 'PENDING',
-          destinationCount: 2,
-          messages: {
-            held: 2,
-          },
-          createdAt: '2026-11-25 10:00:00',
-          updatedAt: '2026-11-25 10:00:00',
-          progress: {
-            sent: 0,
-            expected: 2,
-          },
-          actions: ['stop', 'cancel'],
-        },
-      ],
+      reservations: [heldReservation('PENDING', ['stop', 'cancel'])],
       next: null,
       searchedUntil: null,
     },
@@ -788,25 +786,7 @@ export const adminDocs: OperationDocs = {
       'answers the reservation as it now is. A820 when unknown; A824 naming the state it is in.',
     response: K.AdminReservation,
     errors: ['A820', 'A824'],
-    example: {
-      accountId: 'acc_0mwwtc7s500014d356f40',
-      seq: 1,
-      resvKey: 'rsv_0mwwtc8l100004d356f40',
-      resvName: '주말 특가',
-      resvSendTime: '2026-11-25 10:15:00',
-      status: 'STOPPED',
-      destinationCount: 2,
-      messages: {
-        held: 2,
-      },
-      createdAt: '2026-11-25 10:00:00',
-      updatedAt: '2026-11-25 10:00:00',
-      progress: {
-        sent: 0,
-        expected: 2,
-      },
-      actions: ['resume', 'cancel'],
-    },
+    example: heldReservation('STOPPED', ['resume', 'cancel']),
   },
   'POST /admin/v1/reservations/{resvKey}/resume': {
     operationId: 'adminResumeReservation',
@@ -815,25 +795,7 @@ export const adminDocs: OperationDocs = {
       'now is. A820 when unknown; A824 naming the state it is in.',
     response: K.AdminReservation,
     errors: ['A820', 'A824'],
-    example: {
-      accountId: 'acc_0mwwtc7s500014d356f40',
-      seq: 1,
-      resvKey: 'rsv_0mwwtc8l100004d356f40',
-      resvName: '주말 특가',
-      resvSendTime: '2026-11-25 10:15:00',
-      status: 'PENDING',
-      destinationCount: 2,
-      messages: {
-        held: 2,
-      },
-      createdAt: '2026-11-25 10:00:00',
-      updatedAt: '2026-11-25 10:00:00',
-      progress: {
-        sent: 0,
-        expected: 2,
-      },
-      actions: ['stop', 'cancel'],
-    },
+    example: heldReservation('PENDING', ['stop', 'cancel']),
   },
   'POST /admin/v1/reservations/{resvKey}/cancel': {
     operationId: 'adminCancelReservation',
