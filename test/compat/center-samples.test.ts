@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { setClock } from '../features/reservation-helpers.ts';
 import { type Client, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -48,13 +49,7 @@ describeEachDb('compatibility: template and brand message samples', (db) => {
     t = await startTestGateway(db);
     c = await setupClient(t);
     // A Tuesday morning in Korea: broadcasts may start 10 minutes from now, inside 08:00-20:50.
-    const at = await t.request({
-      method: 'POST',
-      url: '/sandbox/v1/clock',
-      admin: true,
-      body: { set: '2026-12-01 10:00:00' },
-    });
-    assert.equal(at.statusCode, 200, at.body);
+    await setClock(t, '2026-12-01 10:00:00');
   });
   after(() => t.close());
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { advance } from '../features/reservation-helpers.ts';
+import { advance, setClock } from '../features/reservation-helpers.ts';
 import { type Client, inbox, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -23,13 +23,7 @@ describeEachDb('compatibility: reservation samples', (db) => {
 
   before(async () => {
     t = await startTestGateway(db);
-    const at = await t.request({
-      method: 'POST',
-      url: '/sandbox/v1/clock',
-      admin: true,
-      body: { set: '2026-12-01 10:00:00' },
-    });
-    assert.equal(at.statusCode, 200, at.body);
+    await setClock(t, '2026-12-01 10:00:00');
     c = await setupClient(t);
   });
   after(() => t.close());

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { setClock } from '../features/reservation-helpers.ts';
 import { type Client, inbox, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -20,13 +21,7 @@ describeEachDb('compatibility: two-factor samples', (db) => {
 
   before(async () => {
     t = await startTestGateway(db);
-    const at = await t.request({
-      method: 'POST',
-      url: '/sandbox/v1/clock',
-      admin: true,
-      body: { set: '2026-12-01 10:00:00' },
-    });
-    assert.equal(at.statusCode, 200, at.body);
+    await setClock(t, '2026-12-01 10:00:00');
     c = await setupClient(t);
   });
   after(() => t.close());
