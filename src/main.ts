@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import type { Config } from './config.ts';
 import type { ConnectorStats } from './connectors/smpp/connector.ts';
 import { type EngineThread, startEngineThread } from './engine/thread.ts';
@@ -6,31 +5,11 @@ import { consoleBundle } from './features/console/bundle.ts';
 import { createGateway } from './gateway.ts';
 
 /**
- * How far V8 lets a heap grow past what its last full collection kept before it collects again:
- * 100%, a factor of 2 (the most V8 allows on a small device; with the heap limit of a machine of
- * a few GB it allows 4). The engine's passes promote short-lived rows into the old generation by
- * the megabyte; with 25-30 MB live, the engine thread's old space grew to 120-140 MB before a full
- * collection, and bench/send's backlog of 1,000,000 peaked at 309-316 MB of RSS. At a factor of 2
- * it peaks at 256-266 MB, and the drain rate is within the noise (docs/decisions.md, Performance).
- */
-const HEAP_GROWING_PERCENT = 100;
-
-/**
- * V8 reads the flag whenever a full collection sets the next limit, so setting it at start holds
- * for this thread and for the engine's (V8's flags are the process's), without a node option
- * that `npm start`, the bin and every other way of starting would all have to pass.
- */
-function boundHeapGrowth(): void {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-}
-
-/**
  * `omnigate serve`: builds the gateway, listens, starts the workers. The first SIGTERM or SIGINT
  * stops gracefully (no new connections, in-flight requests and jobs finish, leases released);
  * a second one exits at once.
  */
 export async function serve(config: Config): Promise<void> {
-  boundHeapGrowth();
   // An in-memory SQLite database is one per connection: a thread of its own would see none of it.
   const inMemory = config.databaseUrl === 'sqlite:' || config.databaseUrl.startsWith('sqlite::memory:');
   const threaded = config.role === 'all' && config.engineThread && !inMemory;

@@ -21,6 +21,16 @@ export interface EngineThread {
 const ENGINE_YOUNG_GENERATION_MB = 24;
 
 /**
+ * The engine thread's old generation limit. V8 lets an old generation grow to 4 times what its
+ * last full collection kept when the limit is 2 GB or more (V8's default here is 4 GB), and about
+ * 2 times below it. The engine's passes promote short-lived rows by the megabyte: with 25-30 MB
+ * live, its old space reached 120-140 MB before a full collection, and bench/send's backlog of
+ * 1,000,000 peaked at 309-322 MB of RSS; with this limit, 252-262 MB. The limit is still 60 times
+ * what the engine keeps live (docs/decisions.md, Performance).
+ */
+const ENGINE_OLD_GENERATION_MB = 2000;
+
+/**
  * Runs the engine (job runner, connectors) in a worker thread of this process, so that dispatch
  * passes and receipts do not hold the event loop that accepts requests: one process, two cores.
  * The thread opens its own connection to the same database and is otherwise an instance of the
@@ -41,7 +51,10 @@ export async function startEngineThread(
     // V8 lets a busy isolate's young generation grow to 48 MB; the engine's allocations are short
     // lived and as cheap to collect at half that, and the other half is RSS (bench/send's backlog:
     // 299 MB at 48, 278 MB at 24, with no change in the rate).
-    resourceLimits: { maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
+    resourceLimits: {
+      maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB,
+      maxOldGenerationSizeMb: ENGINE_OLD_GENERATION_MB,
+    },
   });
   const post = (m: ToEngine) => worker.postMessage(m);
   let stopping = false;
