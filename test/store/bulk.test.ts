@@ -78,33 +78,33 @@ describeEachDb('bulk inserts', (tdb) => {
   });
 
   test('ON CONFLICT DO NOTHING RETURNING answers only the rows it wrote, a repeat within the statement too', async () => {
-    const cols = ['connector', 'msg_key', 'step', 'network_id', 'created_at'] as const;
-    const first = await bulkInsert<'smpp_submissions', { msg_key: string; step: number }>(
-      store.db,
-      store.caps,
-      'smpp_submissions',
-      cols,
-      [
-        ['c1', 'a', 0, 'n1', NOW],
-        ['c1', 'b', 0, 'n2', NOW],
-      ],
-      'on conflict do nothing returning msg_key, step',
-    );
-    assert.deepEqual(first.map((r) => `${r.msg_key}/${Number(r.step)}`).sort(), ['a/0', 'b/0']);
-    const second = await bulkInsert<'smpp_submissions', { msg_key: string; step: number }>(
-      store.db,
-      store.caps,
-      'smpp_submissions',
-      cols,
-      [
-        ['c1', 'a', 0, 'again', NOW],
-        ['c1', 'c', 1, 'n3', NOW],
-        ['c1', 'c', 1, 'repeat', NOW],
-      ],
-      'on conflict do nothing returning msg_key, step',
+    /** Inserts (msg_key, step, network_id) rows of connector c1; answers "key/step" of those written. */
+    const submit = async (rows: ReadonlyArray<readonly [string, number, string]>) => {
+      const written = await bulkInsert<'smpp_submissions', { msg_key: string; step: number }>(
+        store.db,
+        store.caps,
+        'smpp_submissions',
+        ['connector', 'msg_key', 'step', 'network_id', 'created_at'],
+        rows.map(([key, step, id]) => ['c1', key, step, id, NOW]),
+        'on conflict do nothing returning msg_key, step',
+      );
+      return written.map((r) => `${r.msg_key}/${Number(r.step)}`);
+    };
+    assert.deepEqual(
+      (
+        await submit([
+          ['a', 0, 'n1'],
+          ['b', 0, 'n2'],
+        ])
+      ).sort(),
+      ['a/0', 'b/0'],
     );
     assert.deepEqual(
-      second.map((r) => `${r.msg_key}/${Number(r.step)}`),
+      await submit([
+        ['a', 0, 'again'],
+        ['c', 1, 'n3'],
+        ['c', 1, 'repeat'],
+      ]),
       ['c/1'],
     );
     const kept = await store.db
