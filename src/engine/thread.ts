@@ -23,10 +23,10 @@ const ENGINE_YOUNG_GENERATION_MB = 24;
 /**
  * The engine thread's old generation limit. V8 lets an old generation grow to 4 times what its
  * last full collection kept when the limit is 2 GB or more (V8's default here is 4 GB), to about
- * 2 times just below, and less on smaller limits. The engine's passes promote short-lived rows by the megabyte: with 25-30 MB
- * live, its old space reached 120-140 MB before a full collection, and bench/send's backlog of
- * 1,000,000 peaked at 309-322 MB of RSS; with this limit, 252-262 MB. The limit is still 60 times
- * what the engine keeps live (docs/decisions.md, Performance).
+ * 2 times just below, and less on smaller limits. The engine's passes promote short-lived rows by
+ * the megabyte: with 25-30 MB live, its old space reached 120-140 MB before a full collection,
+ * and bench/send's backlog of 1,000,000 peaked at 309-322 MB of RSS; with this limit, 252-262 MB.
+ * The limit is still 60 times what the engine keeps live (docs/decisions.md, Performance).
  */
 const ENGINE_OLD_GENERATION_MB = 2000;
 

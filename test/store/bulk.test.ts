@@ -71,7 +71,7 @@ describeEachDb('bulk inserts', (tdb) => {
       const r = rows[i] ?? [];
       assert.deepEqual(
         [b.kind, b.payload, Number(b.run_at), Number(b.attempts), b.dedupe_key, b.locked_until, b.locked_by],
-        [r[0], r[1], r[2], r[3], r[6], r[7] === null ? null : r[7], null],
+        [r[0], r[1], r[2], r[3], r[6], r[7], null],
         `row ${i}`,
       );
     }
