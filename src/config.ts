@@ -30,6 +30,12 @@ export interface Config {
    * Not on an in-memory SQLite database (one per connection).
    */
   readonly engineThread: boolean;
+  /**
+   * The nice value the engine's thread lowers itself to (src/engine/thread-priority.ts): when the
+   * cores are all busy, the thread that answers HTTP runs first and the engine catches up once
+   * acceptance pauses. 0 leaves the engine at the serving thread's priority.
+   */
+  readonly engineNice: number;
   /** Largest request body accepted, in bytes (413 above it). */
   readonly bodyLimit: number;
   readonly logLevel: string;
@@ -189,6 +195,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     publicUrl: (e.OMNIGATE_PUBLIC_URL || `http://${urlHost}:${port}`).replace(/\/+$/, ''),
     role: oneOf('OMNIGATE_ROLE', e.OMNIGATE_ROLE, ['api', 'worker', 'all'] as const, 'all'),
     engineThread: bool('OMNIGATE_ENGINE_THREAD', e.OMNIGATE_ENGINE_THREAD, true),
+    engineNice: int('OMNIGATE_ENGINE_NICE', e.OMNIGATE_ENGINE_NICE, 19, 0, 19),
     bodyLimit: int('OMNIGATE_BODY_LIMIT', e.OMNIGATE_BODY_LIMIT, 2 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     logLevel: e.LOG_LEVEL || 'info',
     jobLeaseMs: int('OMNIGATE_JOB_LEASE_MS', e.OMNIGATE_JOB_LEASE_MS, 30_000, 1000, 3_600_000),

@@ -41,6 +41,20 @@ test('bad values are refused with the variable named', () => {
   assert.equal(loadConfig({ OMNIGATE_CONSOLE: 'false' }).console, false);
 });
 
+test('OMNIGATE_ENGINE_NICE: 19 unless set, 0 to 19, anything else refused', () => {
+  assert.equal(loadConfig({}).engineNice, 19);
+  assert.equal(loadConfig({ OMNIGATE_ENGINE_NICE: '0' }).engineNice, 0);
+  assert.equal(loadConfig({ OMNIGATE_ENGINE_NICE: '10' }).engineNice, 10);
+  for (const bad of ['20', '-5', 'low', '1.5']) {
+    assert.throws(
+      () => loadConfig({ OMNIGATE_ENGINE_NICE: bad }),
+      (e: unknown) =>
+        e instanceof ConfigError && /^OMNIGATE_ENGINE_NICE must be an integer from 0 to 19/.test(e.message),
+      bad,
+    );
+  }
+});
+
 test('OMNIGATE_SECRET_KEY: 64 hex digits or base64 of 32 bytes; anything else refused, never echoed', () => {
   const hex = '0f'.repeat(32);
   const b64 = Buffer.alloc(32, 7).toString('base64');

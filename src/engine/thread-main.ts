@@ -8,6 +8,7 @@ import {
   type FromEngine,
   type ToEngine,
 } from './thread-messages.ts';
+import { lowerThreadPriority } from './thread-priority.ts';
 
 /*
  * The engine's thread: the gateway's engine with the `worker` role (job runner, connectors) and no
@@ -17,7 +18,17 @@ import {
 const port = parentPort;
 if (!port) throw new Error('thread-main.ts runs as a worker thread');
 const { config, clockNow } = workerData as EngineThreadData;
+// Before the engine starts: its first passes already yield to the serving thread.
+const priority = config.engineNice > 0 ? lowerThreadPriority(config.engineNice) : null;
 const gw = await createEngine({ ...config, role: 'worker' }, { clockStart: clockNow });
+if (priority?.kind === 'unsupported') {
+  gw.ctx.logger.info(
+    { reason: priority.reason },
+    "the engine thread keeps the serving thread's priority (OMNIGATE_ENGINE_NICE)",
+  );
+} else if (priority) {
+  gw.ctx.logger.debug({ nice: priority.nice }, 'engine thread priority');
+}
 const send = (m: FromEngine) => port.postMessage(m);
 for (const name of FORWARDED_EVENTS) {
   gw.ctx.events.on(name, (payload) => send({ type: 'event', name, payload } as FromEngine));

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { connectorsFile } from '../connectors/smpp-helpers.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import { serveProcess } from '../helpers/process.ts';
+import { serveProcess, threadNices } from '../helpers/process.ts';
 import { SmscSimulator } from '../helpers/smsc.ts';
 
 const TOKEN = 'engine-thread-test-admin-token';
@@ -62,6 +64,13 @@ describeEachDb('omnigate serve: the engine in its own thread', (db) => {
       // The process and its thread run their bundles (bin/bundle.mjs), not the tsx fallback.
       assert.doesNotMatch(s.output(), /could not bundle the sources/);
       assert.doesNotMatch(s.output(), /could not bundle the engine thread/);
+      if (process.platform === 'linux') {
+        // The engine's thread yields the cores to the serving thread (OMNIGATE_ENGINE_NICE: 19).
+        const nices = threadNices(s.child.pid ?? 0);
+        const base = threadNices(process.pid).get(process.pid);
+        assert.equal(nices.get(s.child.pid ?? 0), base, 'the serving thread keeps its priority');
+        assert.equal([...nices.values()].filter((n) => n === 19).length, 1, JSON.stringify([...nices]));
+      }
       const admin = `Bearer ${TOKEN}`;
       const acc = json((await call(s.base, 'POST', '/admin/v1/accounts', admin, { name: 'thread' })).text);
       await call(s.base, 'POST', `/admin/v1/accounts/${acc.accountId}/senders`, admin, {
@@ -150,6 +159,34 @@ describeEachDb('omnigate serve: SMPP connectors in the engine thread', (db) => {
       await smsc.close();
     }
   });
+});
+
+test('OMNIGATE_ENGINE_NICE=0 leaves the engine thread at the priority of the serving thread', {
+  skip: process.platform !== 'linux',
+  timeout: 60_000,
+}, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'omnigate-nice-'));
+  const s = await serveProcess({
+    DATABASE_URL: '',
+    OMNIGATE_DATA_DIR: dir,
+    OMNIGATE_ADMIN_TOKEN: TOKEN,
+    OMNIGATE_ENGINE_NICE: '0',
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    // The engine thread is up once the process listens (startEngineThread waits for it).
+    const base = threadNices(process.pid).get(process.pid);
+    const nices = [...threadNices(s.child.pid ?? 0).values()];
+    assert.ok(nices.length > 1, 'the process runs threads');
+    assert.deepEqual(
+      nices.filter((n) => n !== base),
+      [],
+    );
+  } finally {
+    s.child.kill('SIGTERM');
+    assert.equal(await s.exit, 0, s.output());
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an in-memory SQLite database keeps the engine on the serving thread, and delivers', {

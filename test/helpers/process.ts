@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
 
@@ -58,4 +59,19 @@ export async function serveProcess(env: Record<string, string>): Promise<Served>
   await waitFor(/"url":"http:\/\/127\.0\.0\.1:(\d+)".*"msg":"listening"/);
   const port = Number(/"url":"http:\/\/127\.0\.0\.1:(\d+)".*"msg":"listening"/.exec(out)?.[1]);
   return { child, port, base: `http://127.0.0.1:${port}`, output: () => out, exit, waitFor };
+}
+
+/**
+ * The nice value of each thread of a process (Linux: /proc/PID/task/TID/stat, field 19), by
+ * thread id; the main thread's id is the process id.
+ */
+export function threadNices(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count from its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), Number(fields[16]));
+  }
+  return out;
 }
