@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import type { PriorityOutcome } from '../../src/engine/thread-priority.ts';
+import { threadNices } from '../helpers/process.ts';
 
-/** A thread's nice value as the kernel reports it (/proc/self/task/TID/stat, field 19). */
-function niceOf(tid: number): number {
-  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces: count from the closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[16]);
-}
+/** A thread of this process: its nice value as the kernel reports it. */
+const niceOf = (tid: number) => threadNices(process.pid).get(tid);
 
 /** Runs the helper worker; answers its outcomes, then the nice values read while it still lives. */
 async function inWorker(first: number, second?: number) {
@@ -32,7 +27,7 @@ async function inWorker(first: number, second?: number) {
 test('the engine thread lowers its own priority, not its process', {
   skip: process.platform !== 'linux',
 }, async () => {
-  const before = niceOf(process.pid);
+  const before = niceOf(process.pid) ?? Number.NaN;
   assert.ok(before < 19, `this test needs to run below nice 19 (it runs at ${before})`);
   const { outcomes, workerNice, mainNice } = await inWorker(19);
   const [o] = outcomes;
