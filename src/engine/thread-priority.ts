@@ -26,14 +26,18 @@ export function lowerThreadPriority(nice: number): PriorityOutcome {
       reason: `a thread's own priority needs Linux (this is ${process.platform})`,
     };
   }
-  let tid: number;
+  let link: string;
   try {
-    tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    link = readlinkSync('/proc/thread-self');
   } catch (err) {
     return { kind: 'unsupported', reason: `/proc/thread-self: ${err instanceof Error ? err.message : err}` };
   }
-  if (!Number.isSafeInteger(tid) || tid <= 0) {
-    return { kind: 'unsupported', reason: 'no thread id in /proc/thread-self' };
+  // "PID/task/TID". A /proc of another PID namespace (a container's, mounted oddly) would name
+  // ids that are not this process's: renicing one of those could touch another program.
+  const [pid, , tidText] = link.split('/');
+  const tid = Number(tidText);
+  if (Number(pid) !== process.pid || !Number.isSafeInteger(tid) || tid <= 0) {
+    return { kind: 'unsupported', reason: `/proc/thread-self names ${link}, not a thread of ${process.pid}` };
   }
   try {
     const current = getPriority(tid);

@@ -68,7 +68,14 @@ export async function serveProcess(env: Record<string, string>): Promise<Served>
 export function threadNices(pid: number): Map<number, number> {
   const out = new Map<number, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch (err) {
+      // A thread that ended since the directory was read.
+      if (err instanceof Error && 'code' in err && err.code === 'ENOENT') continue;
+      throw err;
+    }
     // The command name (field 2) may hold spaces: count from its closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     out.set(Number(tid), Number(fields[16]));
