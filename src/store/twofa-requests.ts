@@ -143,16 +143,18 @@ export async function latestTwofaRequest(
 /**
  * Claims one verification attempt before the code is compared: a request that is pending,
  * unexpired and has attempts left gets `attempts + 1`. Claiming first bounds the guesses even when
- * many verifications of one request arrive at once. The attempts now used; null when nothing was
- * claimed.
+ * many verifications of one request arrive at once. In a transaction the claim holds the row until
+ * commit (PostgreSQL's row lock; SQLite runs one write transaction at a time), so a concurrent
+ * claim sees the outcome of this one, never an attempt still being compared. The attempts now
+ * used; null when nothing was claimed.
  */
 export async function claimTwofaAttempt(
-  store: Store,
+  tx: Executor,
   id: string,
   now: number,
   maxAttempts: number,
 ): Promise<number | null> {
-  const r = await store.db
+  const r = await tx
     .updateTable('twofa_requests')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
@@ -165,8 +167,8 @@ export async function claimTwofaAttempt(
 }
 
 /** PENDING → SUCCESS; false when it was not pending any more (a concurrent success). */
-export async function markTwofaVerified(store: Store, id: string, now: number): Promise<boolean> {
-  const res = await store.db
+export async function markTwofaVerified(tx: Executor, id: string, now: number): Promise<boolean> {
+  const res = await tx
     .updateTable('twofa_requests')
     .set({ status: 'SUCCESS', verified_at: now })
     .where('id', '=', id)

@@ -31,18 +31,21 @@ function stateRefusal(r: TwofaRequest): TwofaError {
   return new TwofaError('A707', `expired at ${formatKst(r.expiresAt)}; request a new code`, fields);
 }
 
-/** Whether `code` is the request's, compared as the request's HMAC was made. */
-async function matches(ctx: Ctx, r: TwofaRequest, code: string): Promise<boolean> {
-  if (r.codeKey === null) return legacyCodeMatches(r.codeSalt, r.codeHash, code);
+/**
+ * How a given code is compared with the request's HMAC, as that HMAC was made. The key is derived
+ * before any attempt is claimed, so the claim's transaction awaits nothing but the database.
+ */
+async function matcherFor(ctx: Ctx, r: TwofaRequest): Promise<(code: string) => boolean> {
+  if (r.codeKey === null) return (code) => legacyCodeMatches(r.codeSalt, r.codeHash, code);
   let macKey: Buffer;
   try {
     macKey = await ctx.secrets.subkey(r.codeKey, CODE_MAC_PURPOSE);
   } catch (err) {
     // Its key was deleted: only an expired code's key is, and nothing can check it any more.
-    if (err instanceof SecretBoxError) return false;
+    if (err instanceof SecretBoxError) return () => false;
     throw err;
   }
-  return codeMatches(macKey, r.id, r.codeHash, code);
+  return (code) => codeMatches(macKey, r.id, r.codeHash, code);
 }
 
 /**
@@ -74,23 +77,32 @@ export async function verifyCode(
   }
   const fields = { requestId: found.id };
 
-  const attempts = await claimTwofaAttempt(ctx.store, found.id, now, MAX_ATTEMPTS);
-  if (attempts === null) {
+  const matches = await matcherFor(ctx, found);
+  // Claim, comparison and mark are one transaction: a verification that arrives meanwhile waits
+  // for its outcome, so it is told "used" (A708) rather than "locked" while a right code is still
+  // being compared (A709 only ever follows MAX_ATTEMPTS wrong codes).
+  const tried = await ctx.store.db.transaction().execute(async (tx) => {
+    const attempts = await claimTwofaAttempt(tx, found.id, now, MAX_ATTEMPTS);
+    if (attempts === null) return null;
+    const right = matches(input.authNumber);
+    if (right && !(await markTwofaVerified(tx, found.id, now))) {
+      // Unreachable while the claim holds the row; refused rather than answered as verified.
+      throw new TwofaError('A708', 'verified by a concurrent request', fields);
+    }
+    return { attempts, right };
+  });
+  if (tried === null) {
     const current = await getTwofaRequest(ctx.store, accountId, found.id);
     throw current ? stateRefusal(current) : new TwofaError('A705', `requestId ${found.id}`, fields);
   }
-  if (!(await matches(ctx, found, input.authNumber))) {
-    const left = MAX_ATTEMPTS - attempts;
-    ctx.logger.debug({ requestId: found.id, accountId, attempts }, '2fa wrong code');
+  if (!tried.right) {
+    const left = MAX_ATTEMPTS - tried.attempts;
+    ctx.logger.debug({ requestId: found.id, accountId, attempts: tried.attempts }, '2fa wrong code');
     const detail =
       left > 0
         ? `${left} attempt${left === 1 ? '' : 's'} left`
         : 'no attempts left: the request is now locked';
     throw new TwofaError('A706', detail, fields);
-  }
-  if (!(await markTwofaVerified(ctx.store, found.id, now))) {
-    // Another verification of the same request won the race.
-    throw new TwofaError('A708', 'verified by a concurrent request', fields);
   }
   ctx.logger.debug({ requestId: found.id, accountId }, '2fa verified');
   return { requestId: found.id };
