@@ -18,9 +18,11 @@ import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 const SECRET = 'receiver-secret-0123';
 
 /** What the receiver does with the next requests. */
-type Mode = 'ok' | 'status500' | 'wrongKey' | 'notJson' | 'hang' | 'down' | 'huge';
+type Mode = 'ok' | 'status500' | 'wrongKey' | 'notJson' | 'hang' | 'stall' | 'down' | 'huge';
 
 interface Received {
+  /** The request's path and query, as the receiver read them. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: ReportBody;
   /** The receiver's own check of X-SVC-Signature, with node:crypto rather than the gateway's sign(). */
@@ -42,7 +44,7 @@ class Receiver {
     this.#server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => this.#answer(req.headers, Buffer.concat(chunks), res));
+      req.on('end', () => this.#answer(req.url ?? '', req.headers, Buffer.concat(chunks), res));
     });
   }
 
@@ -63,7 +65,7 @@ class Receiver {
     return { all, acked: all.filter((r) => r.acknowledged).length };
   }
 
-  #answer(headers: IncomingHttpHeaders, raw: Buffer, res: ServerResponse): void {
+  #answer(path: string, headers: IncomingHttpHeaders, raw: Buffer, res: ServerResponse): void {
     if (this.mode === 'down') {
       // As a receiver that crashed: the connection drops without an answer.
       res.socket?.destroy();
@@ -83,7 +85,7 @@ class Receiver {
         .digest('hex');
     const body = JSON.parse(raw.toString('utf8')) as ReportBody;
     const acknowledged = this.mode === 'ok' && signatureValid;
-    this.received.push({ headers, body, signatureValid, bodySignatureValid, acknowledged });
+    this.received.push({ path, headers, body, signatureValid, bodySignatureValid, acknowledged });
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
@@ -107,6 +109,12 @@ class Receiver {
         json(200, { msgKey: body.msgKey, pad: 'x'.repeat(ANSWER_LIMIT_BYTES) });
         return;
       case 'hang':
+        this.#hung.push(res);
+        return;
+      case 'stall':
+        // Headers and the start of a body, then nothing: an answer that never ends.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"msgKey":');
         this.#hung.push(res);
         return;
     }
@@ -200,6 +208,35 @@ describe('webhook client', () => {
       2000,
     );
     assert.deepEqual(refused, { ok: false, error: 'network error: ECONNREFUSED' });
+  });
+
+  test('an answer that starts and stalls is no answer; the next post after a failure goes through', async () => {
+    receiver.mode = 'stall';
+    assert.deepEqual(await postSignedJson(url, SECRET, report('c-8'), 1, 150), {
+      ok: false,
+      error: 'no answer within 150 ms',
+    });
+    // Neither the aborted exchange nor a dropped oversized answer leaves a broken pooled connection.
+    receiver.mode = 'huge';
+    assert.equal((await postSignedJson(url, SECRET, report('c-9'), 1, 2000)).ok, false);
+    receiver.mode = 'ok';
+    const answers = await Promise.all(
+      ['c-10', 'c-11', 'c-12'].map((k) => postSignedJson(url, SECRET, report(k), 1, 2000)),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.json),
+      [{ msgKey: 'c-10' }, { msgKey: 'c-11' }, { msgKey: 'c-12' }],
+    );
+  });
+
+  test('credentials in the URL go as HTTP Basic; the path and query are kept', async () => {
+    receiver.mode = 'ok';
+    const withUser = `${url.replace('http://', 'http://hook%20user:p%40ss@')}?tenant=7&x=%2F`;
+    assert.equal((await postSignedJson(withUser, SECRET, report('c-13'), 1, 2000)).ok, true);
+    const [got] = receiver.of('c-13').all;
+    assert.equal(got?.path, '/hooks/reports?tenant=7&x=%2F');
+    assert.equal(got.headers.authorization, `Basic ${Buffer.from('hook user:p@ss').toString('base64')}`);
+    assert.equal(receiver.of('c-1').all[0]?.headers.authorization, undefined);
   });
 });
 
