@@ -6,6 +6,7 @@
  */
 
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { benchAccount, PER_REQUEST, peakRssMb, post, sendBody, sleep, startGateway } from './gateway.ts';
 
@@ -41,11 +42,38 @@ export async function backlogRun(
     await api.stop();
   }
   // Phase 2: the default shape drains it; a client keeps sending meanwhile.
-  const reader = new Database(join(dataDir, 'omnigate.db'), { readonly: true });
+  const file = join(dataDir, 'omnigate.db');
+  const reader = new Database(file, { readonly: true });
   // Not final yet: queued (a step to submit) or waiting (submitted, no result yet).
-  const pending = reader.prepare("select count(*) as n from messages where status in ('queued', 'waiting')");
-  const queued = (pending.get() as { n: number }).n;
+  const queued = (
+    reader.prepare("select count(*) as n from messages where status in ('queued', 'waiting')").get() as {
+      n: number;
+    }
+  ).n;
+  reader.close();
   const gw = await startGateway(dataDir);
+  // Counted in a thread of its own, from here on: see pending-watch.mjs.
+  const watch = new Worker(new URL('./pending-watch.mjs', import.meta.url), {
+    workerData: { file, everyMs: 500 },
+  });
+  let pendingNow = queued;
+  let failed: Error | null = null;
+  const counted: Array<() => void> = [];
+  const wakeAll = () => {
+    for (const wake of counted.splice(0)) wake();
+  };
+  watch.on('message', (n: number) => {
+    pendingNow = n;
+    wakeAll();
+  });
+  watch.on('error', (err) => {
+    failed = err;
+    wakeAll();
+  });
+  const nextCount = async () => {
+    await new Promise<void>((resolve) => counted.push(resolve));
+    if (failed) throw failed;
+  };
   try {
     const t0 = performance.now();
     const latencies: number[] = [];
@@ -61,14 +89,16 @@ export async function backlogRun(
       }
     })();
     for (;;) {
-      await sleep(500);
-      if ((pending.get() as { n: number }).n === 0) break;
+      await nextCount();
+      if (pendingNow === 0) break;
       if (performance.now() - t0 > 900_000) throw new Error('the backlog did not drain in 15 minutes');
     }
     draining = false;
     await sender;
-    // What the sender sent last may still be on its way: wait for it too.
-    while ((pending.get() as { n: number }).n > 0) await sleep(20);
+    // What the sender sent last may still be on its way: wait for it too, counted more often.
+    watch.postMessage({ everyMs: 20 });
+    do await nextCount();
+    while (pendingNow > 0);
     const drainSecs = (performance.now() - t0) / 1000;
     latencies.sort((a, b) => a - b);
     return {
@@ -79,7 +109,7 @@ export async function backlogRun(
       peakRssMb: peakRssMb(gw.pid),
     };
   } finally {
-    reader.close();
+    watch.postMessage({ end: true });
     await gw.stop();
   }
 }

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ManualClock } from '../clock.ts';
+import { joinWriteTurn } from '../store/write-turn.ts';
 import { createEngine } from './engine.ts';
 import {
   CONNECTOR_STATS_MS,
@@ -17,7 +18,8 @@ import { lowerThreadPriority } from './thread-priority.ts';
  */
 const port = parentPort;
 if (!port) throw new Error('thread-main.ts runs as a worker thread');
-const { config, clockNow } = workerData as EngineThreadData;
+const { config, clockNow, writeTurn } = workerData as EngineThreadData;
+joinWriteTurn(writeTurn);
 // Before the engine starts: its first passes already yield to the serving thread.
 const priority = config.engineNice > 0 ? lowerThreadPriority(config.engineNice) : null;
 const gw = await createEngine({ ...config, role: 'worker' }, { clockStart: clockNow });

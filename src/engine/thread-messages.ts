@@ -24,6 +24,8 @@ export interface EngineThreadData {
   config: Config;
   /** The serving thread's clock: a manual clock the database keeps no time for yet starts here too. */
   clockNow: number;
+  /** The serving thread's count of writers waiting for SQLite's lock (src/store/write-turn.ts). */
+  writeTurn: SharedArrayBuffer;
 }
 
 /** How often the engine's thread sends its connectors' state (what /metrics may lag by). */

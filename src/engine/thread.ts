@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { ConnectorStats } from '../connectors/smpp/connector.ts';
+import { shareWriteTurn } from '../store/write-turn.ts';
 import type { EngineEvents } from './events.ts';
 import { engineThreadEntry } from './thread-bundle.ts';
 import type { EngineThreadData, FromEngine, ToEngine } from './thread-messages.ts';
@@ -45,7 +46,7 @@ export async function startEngineThread(
   logger: Logger,
   onConnectorStats: (stats: ConnectorStats[]) => void = () => {},
 ): Promise<EngineThread> {
-  const data: EngineThreadData = { config, clockNow: clock.now() };
+  const data: EngineThreadData = { config, clockNow: clock.now(), writeTurn: shareWriteTurn() };
   const worker = new Worker(await engineThreadEntry(logger), {
     workerData: data,
     // V8 lets a busy isolate's young generation grow to 48 MB; the engine's allocations are short

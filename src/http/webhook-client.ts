@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 
 /**
  * Signed POSTs to a client's webhook (reports and MO messages). The spec names the headers and
@@ -41,9 +41,23 @@ export const ANSWER_LIMIT_BYTES = 64 * 1024;
  * Keep-alive pools for webhook receivers, one per origin. undici's dispatch rather than node:http
  * or fetch: it parses the answer into the handler's callbacks, without a request object, a
  * response stream or web streams, at about half of node:http's CPU per post (docs/decisions.md).
- * No connection limit: the job runner bounds the calls at once.
+ * No connection limit: the job runner bounds the calls at once. Loaded with the first post: undici
+ * takes about 20 MB of memory in each thread that imports it, and a gateway whose accounts poll
+ * for their reports, or a thread that only serves HTTP, never posts.
  */
-const pools = new Agent({ connections: null, pipelining: 1 });
+let pools: Promise<Agent> | null = null;
+
+function webhookPools(): Promise<Agent> {
+  pools ??= import('undici').then(
+    ({ Agent }) => new Agent({ connections: null, pipelining: 1 }),
+    (err: unknown) => {
+      // Tried again with the next post rather than failing every post for good.
+      pools = null;
+      throw err;
+    },
+  );
+  return pools;
+}
 
 class WebhookTimeout extends Error {
   override name = 'TimeoutError';
@@ -77,6 +91,7 @@ export async function postSignedJson(
   const payload = Buffer.from(JSON.stringify(body), 'utf8');
   try {
     const { status, text } = await exchange(
+      await webhookPools(),
       target,
       payload,
       {
@@ -116,6 +131,7 @@ function basicAuth(target: URL): Record<string, string> {
  * still waiting for its connection is abandoned, and aborted once it starts.
  */
 function exchange(
+  pools: Agent,
   target: URL,
   payload: Buffer,
   signedHeaders: Record<string, string>,

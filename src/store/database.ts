@@ -18,6 +18,7 @@ import pg from 'pg';
 import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
 import { migrate, migrated } from './migrator.ts';
 import type { DB } from './schema.ts';
+import { LockWait, yieldToWaitingWriters } from './write-turn.ts';
 
 export interface Store {
   readonly db: Kysely<DB>;
@@ -93,6 +94,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await yieldToWaitingWriters();
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
@@ -108,22 +110,29 @@ const BUSY_WAIT_MS = 5000;
  * SQLITE_BUSY at once and the statement is tried again after the event loop had its turn.
  * Only two statements can meet a busy lock: `begin immediate` and a write outside a transaction
  * (inside one, the lock is already held), and neither did anything when refused, so trying again
- * is safe.
+ * is safe. A refused statement of the serving thread is counted until it ends, and the engine's
+ * thread begins no transaction meanwhile (src/store/write-turn.ts): SQLite's lock has no queue.
  */
 class PatientConnection implements DatabaseConnection {
   constructor(readonly inner: DatabaseConnection) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const started = Date.now();
-    for (let tries = 0; ; tries++) {
-      try {
-        return await this.inner.executeQuery<R>(compiledQuery);
-      } catch (err) {
-        if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw err;
-        // A few turns of the event loop first (a lock is mostly held for well under a millisecond),
-        // then a millisecond at a time.
-        await new Promise((r) => (tries < 10 ? setImmediate(r) : setTimeout(r, 1)));
+    const wait = new LockWait();
+    try {
+      for (let tries = 0; ; tries++) {
+        try {
+          return await this.inner.executeQuery<R>(compiledQuery);
+        } catch (err) {
+          if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw err;
+          wait.refused();
+          // A few turns of the event loop first (a lock is mostly held for well under a millisecond;
+          // an engine pass holds it for a few), then a millisecond at a time.
+          await new Promise((r) => (tries < 10 ? setImmediate(r) : setTimeout(r, 1)));
+        }
       }
+    } finally {
+      wait.end();
     }
   }
 

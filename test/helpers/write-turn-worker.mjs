@@ -1,0 +1,42 @@
+// The engine's side of the write turn in a thread of its own, as src/engine/thread-main.ts joins
+// it: its own store on the database file, joined to the test's count. Commands come as messages:
+// { write: id } inserts a row in a transaction and answers { wrote: id }; { hold: true } begins a
+// transaction that answers 'holding' and commits on { release: true }, answering 'released'.
+// TypeScript through tsx, as bin/engine-thread.mjs runs the engine's sources.
+import { parentPort, workerData } from 'node:worker_threads';
+import { sql } from 'kysely';
+import { register } from 'tsx/esm/api';
+
+register();
+const { openStore } = await import('../../src/store/database.ts');
+const { joinWriteTurn } = await import('../../src/store/write-turn.ts');
+const port = parentPort;
+if (!port) throw new Error('write-turn-worker.mjs runs as a worker thread');
+const { file, buffer, yieldMs } = workerData;
+joinWriteTurn(buffer, yieldMs);
+const store = await openStore(`sqlite:${file}`);
+let release = () => {};
+port.on('message', (m) => {
+  if (m.write !== undefined) {
+    void store.db
+      .transaction()
+      .execute((tx) => sql`insert into turns (id) values (${m.write})`.execute(tx))
+      .then(() => port.postMessage({ wrote: m.write }));
+  } else if (m.hold) {
+    void store.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`insert into turns (id) values ('held')`.execute(tx);
+        port.postMessage('holding');
+        await new Promise((resolve) => {
+          release = resolve;
+        });
+      })
+      .then(() => port.postMessage('released'));
+  } else if (m.release) {
+    release();
+  } else if (m.end) {
+    void store.close().then(() => port.close());
+  }
+});
+port.postMessage('ready');
