@@ -57,21 +57,28 @@ export async function backlogRun(
     workerData: { file, everyMs: 500 },
   });
   let pendingNow = queued;
+  /** Counts of an earlier round (begun before the last change of pace) are ignored. */
+  let round = 0;
   let failed: Error | null = null;
   const counted: Array<() => void> = [];
   const wakeAll = () => {
     for (const wake of counted.splice(0)) wake();
   };
-  watch.on('message', (n: number) => {
-    pendingNow = n;
+  watch.on('message', (m: { n: number; round: number }) => {
+    if (m.round < round) return;
+    pendingNow = m.n;
     wakeAll();
   });
   watch.on('error', (err) => {
     failed = err;
     wakeAll();
   });
+  watch.on('exit', () => {
+    failed ??= new Error('the pending watch ended');
+    wakeAll();
+  });
   const nextCount = async () => {
-    await new Promise<void>((resolve) => counted.push(resolve));
+    if (!failed) await new Promise<void>((resolve) => counted.push(resolve));
     if (failed) throw failed;
   };
   try {
@@ -95,8 +102,10 @@ export async function backlogRun(
     }
     draining = false;
     await sender;
-    // What the sender sent last may still be on its way: wait for it too, counted more often.
-    watch.postMessage({ everyMs: 20 });
+    // What the sender sent last may still be on its way: wait for it too, counted more often and
+    // only by counts begun after its answer.
+    round = 1;
+    watch.postMessage({ everyMs: 20, round });
     do await nextCount();
     while (pendingNow > 0);
     const drainSecs = (performance.now() - t0) / 1000;

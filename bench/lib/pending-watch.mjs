@@ -10,9 +10,12 @@ const { file, everyMs } = workerData;
 const reader = new Database(file, { readonly: true });
 // Not final yet: queued (a step to submit) or waiting (submitted, no result yet).
 const pending = reader.prepare("select count(*) as n from messages where status in ('queued', 'waiting')");
-const count = () => port.postMessage(pending.get().n);
+// Each count says which request for counts it answers: a count begun before a change of pace
+// must not be taken for one begun after it.
+let round = 0;
+const count = () => port.postMessage({ n: pending.get().n, round });
 let timer = setInterval(count, everyMs);
-// { everyMs } counts more or less often from now on; { end: true } ends the watch.
+// { everyMs, round } counts at once and then that often; { end: true } ends the watch.
 port.on('message', (m) => {
   clearInterval(timer);
   if (m.end) {
@@ -20,5 +23,7 @@ port.on('message', (m) => {
     port.close();
     return;
   }
+  round = m.round;
+  count();
   timer = setInterval(count, m.everyMs);
 });

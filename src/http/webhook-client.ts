@@ -47,9 +47,15 @@ export const ANSWER_LIMIT_BYTES = 64 * 1024;
  */
 let pools: Promise<Agent> | null = null;
 
+/** The longest a connection to a receiver (TCP, then TLS) may take: a webhook's own timeout. */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 function webhookPools(): Promise<Agent> {
   pools ??= import('undici').then(
-    ({ Agent }) => new Agent({ connections: null, pipelining: 1 }),
+    // A call still connecting when its own timer ends cannot be taken back from undici, only
+    // aborted once it starts: the connection attempt ends on this timeout, no later than the 5 s
+    // a receiver has (undici's default, 10 s, let a dead receiver's attempts outlive their calls).
+    ({ Agent }) => new Agent({ connections: null, pipelining: 1, connect: { timeout: CONNECT_TIMEOUT_MS } }),
     (err: unknown) => {
       // Tried again with the next post rather than failing every post for good.
       pools = null;

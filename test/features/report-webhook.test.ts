@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { formatKst } from '../../src/clock.ts';
 import { backoffMs } from '../../src/engine/backoff.ts';
-import { ANSWER_LIMIT_BYTES, postSignedJson, sign } from '../../src/http/webhook-client.ts';
+import {
+  ANSWER_LIMIT_BYTES,
+  CONNECT_TIMEOUT_MS,
+  postSignedJson,
+  sign,
+} from '../../src/http/webhook-client.ts';
 import {
   insertReports,
   REPORT_WEBHOOK_JOB,
@@ -218,7 +223,8 @@ describe('webhook client', () => {
     });
     // Neither the aborted exchange nor a dropped oversized answer leaves a broken pooled connection.
     receiver.mode = 'huge';
-    assert.equal((await postSignedJson(url, SECRET, report('c-9'), 1, 2000)).ok, false);
+    const huge = await postSignedJson(url, SECRET, report('c-9'), 1, 2000);
+    assert.equal(huge.error, `answer larger than ${ANSWER_LIMIT_BYTES} bytes`);
     receiver.mode = 'ok';
     const answers = await Promise.all(
       ['c-10', 'c-11', 'c-12'].map((k) => postSignedJson(url, SECRET, report(k), 1, 2000)),
@@ -227,6 +233,31 @@ describe('webhook client', () => {
       answers.map((a) => a.json),
       [{ msgKey: 'c-10' }, { msgKey: 'c-11' }, { msgKey: 'c-12' }],
     );
+  });
+
+  test('a connection that never completes is given up with the connect timeout, not undici’s 10 s', async () => {
+    // TCP is accepted, the TLS handshake never answered: the call is still connecting when its own
+    // timer ends, and only the connect timeout can end the attempt.
+    let closedAt = 0;
+    const silent = createNetServer((socket) => {
+      socket.on('error', () => {});
+      socket.resume(); // read (and drop) the ClientHello, so that the client's FIN is seen
+      socket.on('close', () => {
+        closedAt = Date.now();
+      });
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const answer = await postSignedJson(`https://127.0.0.1:${port}/`, SECRET, report('c-14'), 1, 150);
+      assert.deepEqual(answer, { ok: false, error: 'no answer within 150 ms' });
+      while (closedAt === 0 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(closedAt > 0, 'the attempt was never given up');
+      assert.ok(closedAt - started < CONNECT_TIMEOUT_MS + 2000, `given up after ${closedAt - started} ms`);
+    } finally {
+      silent.close();
+    }
   });
 
   test('credentials in the URL go as HTTP Basic; the path and query are kept', async () => {

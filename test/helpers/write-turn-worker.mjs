@@ -16,12 +16,16 @@ const { file, buffer, yieldMs } = workerData;
 joinWriteTurn(buffer, yieldMs);
 const store = await openStore(`sqlite:${file}`);
 let release = () => {};
+// A failed write ends the thread with its error, which the test's 'error' listener reports.
+const fail = (err) => {
+  throw err;
+};
 port.on('message', (m) => {
   if (m.write !== undefined) {
     void store.db
       .transaction()
       .execute((tx) => sql`insert into turns (id) values (${m.write})`.execute(tx))
-      .then(() => port.postMessage({ wrote: m.write }));
+      .then(() => port.postMessage({ wrote: m.write }), fail);
   } else if (m.hold) {
     void store.db
       .transaction()
@@ -32,7 +36,7 @@ port.on('message', (m) => {
           release = resolve;
         });
       })
-      .then(() => port.postMessage('released'));
+      .then(() => port.postMessage('released'), fail);
   } else if (m.release) {
     release();
   } else if (m.end) {

@@ -31,7 +31,13 @@ class EngineSide {
       this.#seen.push(m);
       for (const wake of this.#waiters.splice(0)) wake();
     });
+    this.#worker.on('error', (err) => {
+      this.#failed = err;
+      for (const wake of this.#waiters.splice(0)) wake();
+    });
   }
+
+  #failed: Error | null = null;
 
   send(m: Record<string, unknown>): void {
     this.#worker.postMessage(m);
@@ -41,9 +47,20 @@ class EngineSide {
     return this.#seen.some((m) => JSON.stringify(m) === JSON.stringify(want));
   }
 
-  /** Resolves once the worker has said `want` (at once if it already has). */
+  /** Resolves once the worker has said `want` (at once if it already has); fails after 10 s. */
   async said(want: Message): Promise<void> {
-    while (!this.has(want)) await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    const deadline = setTimeout(() => {
+      this.#failed ??= new Error(`the worker never said ${JSON.stringify(want)}`);
+      for (const wake of this.#waiters.splice(0)) wake();
+    }, 10_000);
+    try {
+      while (!this.has(want)) {
+        if (this.#failed) throw this.#failed;
+        await new Promise<void>((resolve) => this.#waiters.push(resolve));
+      }
+    } finally {
+      clearTimeout(deadline);
+    }
   }
 
   async end(): Promise<void> {
@@ -126,8 +143,11 @@ describe('write turn between the serving thread and the engine thread [sqlite]',
     try {
       await engine.said('ready');
       waiting.refused();
+      const sent = performance.now();
       engine.send({ write: 'bounded' });
       await engine.said({ wrote: 'bounded' });
+      // It did wait, for its bound: a write that never yields lands within a few milliseconds.
+      assert.ok(performance.now() - sent >= 50, `wrote after ${performance.now() - sent} ms`);
       assert.equal(waitingWriters(), 1, 'the writer still counts');
       assert.deepEqual(await rows(), ['bounded']);
     } finally {
