@@ -22,6 +22,7 @@ class EngineSide {
   readonly #worker: Worker;
   readonly #seen: Message[] = [];
   readonly #waiters: Array<() => void> = [];
+  #failed: Error | null = null;
 
   constructor(file: string, buffer: SharedArrayBuffer, yieldMs: number) {
     this.#worker = new Worker(new URL('../helpers/write-turn-worker.mjs', import.meta.url), {
@@ -36,8 +37,6 @@ class EngineSide {
       for (const wake of this.#waiters.splice(0)) wake();
     });
   }
-
-  #failed: Error | null = null;
 
   send(m: Record<string, unknown>): void {
     this.#worker.postMessage(m);
@@ -96,10 +95,22 @@ describe('write turn between the serving thread and the engine thread [sqlite]',
     await store.close();
   });
 
-  test('a serving statement refused the lock counts as waiting until it ends', async () => {
-    const engine = new EngineSide(file, shareWriteTurn(), 20);
+  /** A test with the engine's side joined at `yieldMs`; the wait, the thread and the rows end with it. */
+  async function withEngine(yieldMs: number, run: (engine: EngineSide, waiting: LockWait) => Promise<void>) {
+    const engine = new EngineSide(file, shareWriteTurn(), yieldMs);
+    const waiting = new LockWait();
     try {
       await engine.said('ready');
+      await run(engine, waiting);
+    } finally {
+      waiting.end();
+      await engine.end();
+      await sql`delete from turns`.execute(store.db);
+    }
+  }
+
+  test('a serving statement refused the lock counts as waiting until it ends', () =>
+    withEngine(20, async (engine) => {
       engine.send({ hold: true });
       await engine.said('holding');
       const write = sql`insert into turns (id) values ('serving')`.execute(store.db);
@@ -108,18 +119,11 @@ describe('write turn between the serving thread and the engine thread [sqlite]',
       await write;
       assert.equal(waitingWriters(), 0, 'counted no longer once written');
       assert.deepEqual(await rows(), ['held', 'serving']);
-    } finally {
-      await engine.end();
-      await sql`delete from turns`.execute(store.db);
-    }
-  });
+    }));
 
-  test('the engine thread begins no transaction while a serving writer waits, and then goes', async () => {
-    // A yield bound longer than the test: only the end of the wait lets the engine's write go.
-    const engine = new EngineSide(file, shareWriteTurn(), 600_000);
-    const waiting = new LockWait();
-    try {
-      await engine.said('ready');
+  // A yield bound longer than the test: only the end of the wait lets the engine's write go.
+  test('the engine thread begins no transaction while a serving writer waits, and then goes', () =>
+    withEngine(600_000, async (engine, waiting) => {
       waiting.refused();
       engine.send({ write: 'engine' });
       // Without the turn the engine's insert lands within milliseconds; a tenth of a second of
@@ -130,18 +134,10 @@ describe('write turn between the serving thread and the engine thread [sqlite]',
       waiting.end();
       await engine.said({ wrote: 'engine' });
       assert.deepEqual(await rows(), ['engine']);
-    } finally {
-      waiting.end();
-      await engine.end();
-      await sql`delete from turns`.execute(store.db);
-    }
-  });
+    }));
 
-  test('the engine thread yields for its bound at most: a writer that never ends cannot starve it', async () => {
-    const engine = new EngineSide(file, shareWriteTurn(), 50);
-    const waiting = new LockWait();
-    try {
-      await engine.said('ready');
+  test('the engine thread yields for its bound at most: a writer that never ends cannot starve it', () =>
+    withEngine(50, async (engine, waiting) => {
       waiting.refused();
       const sent = performance.now();
       engine.send({ write: 'bounded' });
@@ -150,10 +146,5 @@ describe('write turn between the serving thread and the engine thread [sqlite]',
       assert.ok(performance.now() - sent >= 50, `wrote after ${performance.now() - sent} ms`);
       assert.equal(waitingWriters(), 1, 'the writer still counts');
       assert.deepEqual(await rows(), ['bounded']);
-    } finally {
-      waiting.end();
-      await engine.end();
-      await sql`delete from turns`.execute(store.db);
-    }
-  });
+    }));
 });
