@@ -58,7 +58,7 @@ export interface RunnerOptions {
   workerId?: string;
   /** Jobs claimed per statement: on PostgreSQL SKIP LOCKED claims ran at 3.7k/s one at a time and 43k/s in batches of 50 (docs/architecture.md#the-engine). */
   batchSize?: number;
-  /** Jobs running at once in this process, outside the lanes (webhook calls wait on the network). */
+  /** Jobs running at once in this process, outside the lanes. */
   concurrency?: number;
   /**
    * Kinds with a concurrency of their own. Dispatch passes keep the database busy: a few at once

@@ -15,10 +15,16 @@ export type FromEngine =
   | { type: 'stopped' }
   /** The SMPP connectors' state, every CONNECTOR_STATS_MS: /metrics and the overview read it. */
   | { type: 'connectors'; stats: ConnectorStats[] }
-  /** An engine event, re-emitted in the serving thread for /metrics, the overview and live inboxes. */
-  | {
-      [K in keyof EngineEventMap]: { type: 'event'; name: K; payload: EngineEventMap[K] };
-    }[keyof EngineEventMap];
+  /**
+   * The engine events of one turn of its event loop, in order, re-emitted in the serving thread
+   * for /metrics, the overview and live inboxes.
+   */
+  | { type: 'events'; events: ForwardedEvent[] };
+
+/** An engine event as it crosses to the serving thread. */
+export type ForwardedEvent = {
+  [K in keyof EngineEventMap]: { name: K; payload: EngineEventMap[K] };
+}[keyof EngineEventMap];
 
 export interface EngineThreadData {
   config: Config;

@@ -71,7 +71,7 @@ export async function startEngineThread(
   });
   await new Promise<void>((resolve) => {
     worker.on('message', (m: FromEngine) => {
-      if (m.type === 'event') events.emit(m.name, m.payload);
+      if (m.type === 'events') for (const e of m.events) events.emit(e.name, e.payload);
       else if (m.type === 'connectors') onConnectorStats(m.stats);
       else if (m.type === 'ready') resolve();
       // Stopped: whatever handle a library left open must not keep the process waiting.

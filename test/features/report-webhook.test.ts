@@ -5,12 +5,14 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { formatKst } from '../../src/clock.ts';
 import { backoffMs } from '../../src/engine/backoff.ts';
+import type { JobHandler } from '../../src/engine/runner.ts';
 import {
   ANSWER_LIMIT_BYTES,
   CONNECT_TIMEOUT_MS,
   postSignedJson,
   sign,
 } from '../../src/http/webhook-client.ts';
+import { enqueueJobs } from '../../src/store/jobs.ts';
 import {
   insertReports,
   REPORT_WEBHOOK_JOB,
@@ -474,5 +476,64 @@ describeEachDb('report webhook delivery', (db) => {
     assert.equal(await jobOf(id), undefined);
     await advance(3600);
     assert.equal(receiver.of(msgKey).acked, 1, 'delivered once');
+  });
+});
+
+describeEachDb('report webhook delivery: a lane of its own', (db) => {
+  test('200 posts hanging on a receiver do not hold back the other background work', async () => {
+    const receiver = new Receiver(SECRET);
+    const url = await receiver.listen();
+    let ran: (failedPosts: number) => void = () => {};
+    const otherRan = new Promise<number>((resolve) => {
+      ran = resolve;
+    });
+    let t: TestGateway | null = null;
+    const handlers = new Map<string, JobHandler>([
+      [
+        'test.other',
+        async () => {
+          // How many report posts had ended (and failed) when this job got its turn.
+          const failed = await t?.gw.ctx.store.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('kind', '=', REPORT_WEBHOOK_JOB)
+            .where('last_error', 'is not', null)
+            .executeTakeFirstOrThrow();
+          ran(Number(failed?.n));
+          return undefined;
+        },
+      ],
+    ]);
+    t = await startTestGateway(db, { clock: 'manual', handlers });
+    try {
+      const { accountId } = await t.createAccount('hung');
+      const hook = await t.request({
+        method: 'PUT',
+        url: `/admin/v1/accounts/${accountId}/webhook`,
+        admin: true,
+        body: { url, secret: SECRET },
+      });
+      assert.equal(hook.statusCode, 200, hook.body);
+      receiver.mode = 'hang';
+      const { ctx } = t.gw;
+      const now = ctx.clock.now();
+      const reports = Array.from({ length: 200 }, (_, i) => ({
+        accountId,
+        mode: 'webhook' as const,
+        body: report(`lane-${db.dialect}-${i}`),
+      }));
+      assert.equal(await insertReports(ctx.store.db, ctx.store.caps, reports, now), 200);
+      ctx.workAdded([REPORT_WEBHOOK_JOB]);
+      // Every post is under way and held by the receiver (each waits up to 5 s for its answer).
+      while (receiver.received.length < 200) await new Promise((r) => setImmediate(r));
+      await enqueueJobs(ctx.store.db, [{ kind: 'test.other', payload: {}, runAt: now }], now);
+      ctx.workAdded(['test.other']);
+      // It runs now, not when a post's timeout frees a place: the posts have a lane of their own.
+      assert.equal(await otherRan, 0, 'the other job waited for a hanging post to end');
+      assert.equal(receiver.received.length, 200);
+    } finally {
+      await receiver.close();
+      await t.close();
+    }
   });
 });
