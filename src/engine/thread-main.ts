@@ -34,7 +34,7 @@ if (priority?.kind === 'unsupported') {
 }
 // The events of one turn go as one message: a busy engine ends a job per report it posts to a
 // webhook, and a message for each cost this thread ~6 µs and the serving thread a message event
-// of its own (bench/send, webhook reports: 3% of this thread). Anything else sent goes after them.
+// of its own (bench/send, webhook reports: 2.5% of this thread). Anything else sent goes after them.
 let pending: ForwardedEvent[] = [];
 const flushEvents = () => {
   if (pending.length === 0) return;
