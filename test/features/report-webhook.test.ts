@@ -273,6 +273,17 @@ describe('webhook client', () => {
   });
 });
 
+/** Points the account's webhook at `url`, signed with SECRET, through the operator API. */
+async function setWebhook(t: TestGateway, accountId: string, url: string): Promise<void> {
+  const hook = await t.request({
+    method: 'PUT',
+    url: `/admin/v1/accounts/${accountId}/webhook`,
+    admin: true,
+    body: { url, secret: SECRET },
+  });
+  assert.equal(hook.statusCode, 200, hook.body);
+}
+
 describeEachDb('report webhook delivery', (db) => {
   let t: TestGateway;
   let receiver: Receiver;
@@ -284,13 +295,7 @@ describeEachDb('report webhook delivery', (db) => {
     const url = await receiver.listen();
     t = await startTestGateway(db, { clock: 'manual' });
     ({ accountId } = await t.createAccount('hooked'));
-    const hook = await t.request({
-      method: 'PUT',
-      url: `/admin/v1/accounts/${accountId}/webhook`,
-      admin: true,
-      body: { url, secret: SECRET },
-    });
-    assert.equal(hook.statusCode, 200, hook.body);
+    await setWebhook(t, accountId, url);
     const mode = await t.request({
       method: 'PUT',
       url: `/admin/v1/accounts/${accountId}/report-mode`,
@@ -507,13 +512,7 @@ describeEachDb('report webhook delivery: a lane of its own', (db) => {
     t = await startTestGateway(db, { clock: 'manual', handlers });
     try {
       const { accountId } = await t.createAccount('hung');
-      const hook = await t.request({
-        method: 'PUT',
-        url: `/admin/v1/accounts/${accountId}/webhook`,
-        admin: true,
-        body: { url, secret: SECRET },
-      });
-      assert.equal(hook.statusCode, 200, hook.body);
+      await setWebhook(t, accountId, url);
       receiver.mode = 'hang';
       const { ctx } = t.gw;
       const now = ctx.clock.now();
