@@ -25,8 +25,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { openStore } from '../src/store/database.ts';
-import { newId } from '../src/store/ids.ts';
+import { openStore } from '../src/store/db/database.ts';
+import { newId } from '../src/store/db/ids.ts';
 import { backlogRun } from './lib/backlog-run.ts';
 import { type ClientRunResult, clientRun } from './lib/client-run.ts';
 import {

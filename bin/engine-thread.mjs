@@ -2,4 +2,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/engine/thread-main.ts');
+await import('../src/engine-thread.ts');

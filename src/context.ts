@@ -3,7 +3,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Keyring } from './crypto/keyring.ts';
 import type { EngineEvents } from './engine/events.ts';
-import type { Store } from './store/database.ts';
+import type { Store } from './store/db/database.ts';
 
 /**
  * What every use case receives: HTTP routes, the CLI and workers call the same functions with it.

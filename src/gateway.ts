@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { createEngine, type EngineOptions } from './engine/engine.ts';
 import type { JobRunner } from './engine/runner.ts';
+import { FEATURE_JOBS } from './feature-jobs.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { createMetrics } from './http/metrics.ts';
@@ -28,10 +29,10 @@ export interface GatewayOptions extends EngineOptions {
 
 /** Builds everything from the configuration: the engine (src/engine/engine.ts), then the app. */
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
-  const engine = await createEngine(config, options);
+  const engine = await createEngine(config, { features: FEATURE_JOBS, ...options });
   const { ctx } = engine;
   const { token, generated } = resolveAdminToken(config);
-  const metrics = createMetrics(ctx.store, ctx.events, engine.connectorStats);
+  const metrics = createMetrics(ctx.store, ctx.events, engine.connectorStats, () => engine.storeCounts());
   const app = await buildApp({ ctx, adminToken: token, metrics, clientPlugins: options.clientPlugins ?? [] });
   let stopping: Promise<void> | null = null;
   return {

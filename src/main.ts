@@ -3,6 +3,7 @@ import type { ConnectorStats } from './connectors/smpp/connector.ts';
 import { type EngineThread, startEngineThread } from './engine/thread.ts';
 import { consoleBundle } from './features/console/bundle.ts';
 import { createGateway } from './gateway.ts';
+import type { StatementCounts } from './store/db/statement-counts.ts';
 
 /**
  * `omnigate serve`: builds the gateway, listens, starts the workers. The first SIGTERM or SIGINT
@@ -16,6 +17,7 @@ export async function serve(config: Config): Promise<void> {
   let engine: EngineThread | null = null;
   // SMPP connectors bind in the engine's thread; /metrics and the overview here read what it sends.
   const connectorStats = new Map<string, ConnectorStats>();
+  let engineCounts: StatementCounts | undefined;
   const gw = await createGateway(
     config,
     threaded
@@ -23,6 +25,7 @@ export async function serve(config: Config): Promise<void> {
           engine: {
             workAdded: (kinds) => engine?.wake(kinds),
             connectorStats: (name) => connectorStats.get(name),
+            storeCounts: () => engineCounts,
           },
         }
       : {},
@@ -30,8 +33,13 @@ export async function serve(config: Config): Promise<void> {
   const log = gw.ctx.logger;
   // After this thread's gateway: it has migrated the database and made the admin token.
   if (threaded) {
-    engine = await startEngineThread(config, gw.ctx.events, gw.ctx.clock, log, (stats) => {
-      for (const s of stats) connectorStats.set(s.name, s);
+    engine = await startEngineThread(config, gw.ctx.events, gw.ctx.clock, log, {
+      connectorStats: (stats) => {
+        for (const s of stats) connectorStats.set(s.name, s);
+      },
+      storeCounts: (counts) => {
+        engineCounts = counts;
+      },
     });
   }
   const stop = async () => {

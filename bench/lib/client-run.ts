@@ -60,7 +60,7 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** Reads and acknowledges reports until `want` distinct ones are in `seen`. */
-async function pollUntil(
+export async function pollUntil(
   base: string,
   apiKey: string,
   seen: Set<string>,

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { DAY_MS } from '../../src/clock.ts';
 import { RETENTION_JOB } from '../../src/engine/retention.ts';
-import { openStore } from '../../src/store/database.ts';
+import { openStore } from '../../src/store/db/database.ts';
 
 export interface OldRows {
   messages: number;

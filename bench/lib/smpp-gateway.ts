@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SmscSimulator } from '../../test/helpers/smsc.ts';
+import { pollUntil, type Receiver, startReceiver } from './client-run.ts';
 
 /** One measured shape: the link (binds x window) and the traffic (recipients per request, clients). */
 export interface Case {
@@ -142,7 +143,18 @@ export interface GatewayRun {
   lateSecs: number | null;
 }
 
-export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Promise<GatewayRun> {
+/**
+ * How the run's end is seen: by the gateway's own count of final states (/metrics), or as a
+ * client sees it, holding every report (polled and acknowledged, or posted to its webhook).
+ */
+export type RunEnd = 'finals' | 'polling' | 'webhook';
+
+export async function gatewayRun(
+  sim: SmscSimulator,
+  dir: string,
+  c: Case,
+  end: RunEnd = 'finals',
+): Promise<GatewayRun> {
   mkdirSync(dir, { recursive: true });
   const connectors = join(dir, 'connectors.json');
   writeFileSync(
@@ -166,6 +178,7 @@ export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Prom
     }),
   );
   const gw = await startGateway(dir, connectors);
+  let receiver: Receiver | null = null;
   try {
     await until(() => sim.sessions().length >= c.binds, `${c.binds} binds`, 10_000);
     const admin = { authorization: `Bearer ${TOKEN}` };
@@ -176,6 +189,28 @@ export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Prom
       JSON.stringify({ number: SENDER }),
     );
     const client = { authorization: field(acc, 'apiKey') };
+    receiver = end === 'webhook' ? await startReceiver() : null;
+    if (receiver) {
+      const accUrl = `${gw.base}/admin/v1/accounts/${field(acc, 'accountId')}`;
+      const put = async (url: string, b: unknown) => {
+        const res = await fetch(url, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', ...admin },
+          body: JSON.stringify(b),
+        });
+        if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      };
+      await put(`${accUrl}/webhook`, { url: receiver.url, secret: 'bench-webhook-secret' });
+      await put(`${accUrl}/report-mode`, { mode: 'webhook' });
+    }
+    const hook = receiver;
+    const seen = hook?.seen ?? new Set<string>();
+    const dup = { duplicates: 0 };
+    /** Until the client holds `want` reports (nothing to wait for when the end is the finals). */
+    const reports = async (want: number) => {
+      if (end === 'polling') await pollUntil(gw.base, client.authorization, seen, want, dup);
+      else if (end === 'webhook') await until(() => seen.size >= want, `${want} webhook reports`);
+    };
     const body = (r: number) =>
       JSON.stringify({
         destinations: Array.from({ length: c.perRequest }, (_, i) => ({ to: to(r * c.perRequest + i) })),
@@ -185,6 +220,7 @@ export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Prom
     // Warm-up: WARM_UP recipients through to their reports, numbers apart from the measured ones.
     const warm = Math.ceil(WARM_UP / c.perRequest);
     for (let w = 0; w < warm; w++) await post(`${gw.base}/api/comm/v1/send/omni`, client, body(requests + w));
+    await reports(warm * c.perRequest);
     await until(
       async () => sum(await finals(gw.base)) >= warm * c.perRequest,
       'the warm-up reports',
@@ -198,6 +234,8 @@ export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Prom
     let next = 0;
     const cpu0 = cpuMs(gw.pid);
     const t0 = performance.now();
+    const total = requests * c.perRequest;
+    const reading = reports(warm * c.perRequest + total);
     await Promise.all(
       Array.from({ length: c.concurrency }, async () => {
         while (next < requests) {
@@ -207,9 +245,16 @@ export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Prom
       }),
     );
     const acceptSecs = (performance.now() - t0) / 1000;
-    const total = requests * c.perRequest;
     let after = before;
     let submitSecs = Number.NaN;
+    let e2eSecs = Number.NaN;
+    let cpuMsPerMessage = Number.NaN;
+    if (end !== 'finals') {
+      await reading;
+      e2eSecs = (performance.now() - t0) / 1000;
+      cpuMsPerMessage = (cpuMs(gw.pid) - cpu0) / total;
+      if (dup.duplicates + (hook?.duplicates ?? 0) > 0) throw new Error('a report came twice');
+    }
     await until(
       async () => {
         if (Number.isNaN(submitSecs) && sim.submitted.length - submitsBefore >= total)
@@ -219,10 +264,12 @@ export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Prom
       },
       `${total} final reports`,
       TIMEOUT_MS,
-      SCRAPE_MS,
+      end === 'finals' ? SCRAPE_MS : 20,
     );
-    const e2eSecs = (performance.now() - t0) / 1000;
-    const cpuMsPerMessage = (cpuMs(gw.pid) - cpu0) / total;
+    if (end === 'finals') {
+      e2eSecs = (performance.now() - t0) / 1000;
+      cpuMsPerMessage = (cpuMs(gw.pid) - cpu0) / total;
+    }
     const heldAfter = await windowHeld(gw.base);
     const heldMs =
       ((heldAfter.secs - heldBefore.secs) * 1000) / Math.max(1, heldAfter.answers - heldBefore.answers);
@@ -263,6 +310,7 @@ export async function gatewayRun(sim: SmscSimulator, dir: string, c: Case): Prom
     sim.setReceiptTiming('after');
     return { ...measured, submitSecs: submitted, lateSecs };
   } finally {
+    receiver?.close();
     gw.stop();
   }
 }

@@ -28,10 +28,9 @@ import {
   removeFromOptOutList,
   removeRule,
 } from '../features/policy/manage.ts';
-import { CLOCK_SETTING } from '../features/sandbox/clock.ts';
-import { insertAudit, listAudit } from '../store/audit.ts';
-import { openStore, type Store } from '../store/database.ts';
-import { getSetting } from '../store/settings.ts';
+import { insertAudit, listAudit } from '../store/accounts/audit.ts';
+import { openStore, type Store } from '../store/db/database.ts';
+import { CLOCK_SETTING, getSetting } from '../store/db/settings.ts';
 
 /** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
 export const ADMIN_USAGE = `  accounts create --name NAME                           create an account and its first API key

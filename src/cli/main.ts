@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { ConnectorConfigError } from '../connectors/config.ts';
 import { GatewayError } from '../errors.ts';
-import { openStore } from '../store/database.ts';
+import { openStore } from '../store/db/database.ts';
 import { ADMIN_COMMANDS, ADMIN_USAGE } from './admin-commands.ts';
 import { PURGE_USAGE, purgeCommand } from './purge-command.ts';
 

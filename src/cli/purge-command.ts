@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isoKst } from '../clock.ts';
 import { type PurgeResult, purge } from '../engine/purge.ts';
-import { insertAudit } from '../store/audit.ts';
+import { insertAudit } from '../store/accounts/audit.ts';
 import { cliUser, gatewayClock, withCtx } from './admin-commands.ts';
 
 export const PURGE_USAGE = `  purge [--dry-run]                                     delete now what is past its age (the hourly job's

@@ -58,6 +58,25 @@ export type SubmitOutcome =
   | { kind: 'rejected'; code: string; text: string; retryable: boolean };
 
 /** Where connectors hand what arrives later: receipts, matched through the store, and MO messages. */
+/** An MO message as a connector hands it over. */
+export interface InboundMo {
+  /** The MO number the handset sent to: an account's registered sender number. */
+  to: string;
+  /** The number the sender entered; the device number unless the sender typed another. */
+  from: string;
+  content: string;
+  /** Carrier code of the sending handset; "" when the network does not say. */
+  carrier?: string | undefined;
+  /** The device that sent it; `from` when not given. */
+  originator?: string | undefined;
+  /** Gateway-clock time the handset sent it (epoch ms); the arrival time when not given. */
+  occurredAt?: number | undefined;
+  /** The connector it came through (`sandbox`, `smpp-...`). */
+  connector: string;
+  /** The network's own id of this MO: a second hand-over with the same id is the same MO. */
+  networkId?: string | undefined;
+}
+
 export interface ConnectorSink {
   deliveryResult(connector: string, networkId: string, result: DeliveryResult): Promise<void>;
   /**
@@ -68,7 +87,16 @@ export interface ConnectorSink {
     connector: string,
     batch: ReadonlyArray<{ networkId: string; result: DeliveryResult }>,
   ): Promise<{ held: string[] }>;
+  /**
+   * An MO the network delivered, handed to the MO feature (src/features/mo/receive.ts): stored for
+   * its account's webhook, or logged and dropped when no account can take it. Throws when it
+   * could not be stored: the connector leaves the network's copy unacknowledged.
+   */
+  mo(input: InboundMo): Promise<void>;
 }
+
+/** The receipts' half of the sink: what the engine's settlement answers (src/engine/settle.ts). */
+export type ReceiptSink = Pick<ConnectorSink, 'deliveryResult' | 'deliveryResults'>;
 
 export interface Connector {
   readonly name: string;
@@ -89,5 +117,5 @@ export interface Connector {
 
 export interface ConnectorDeps {
   ctx: Ctx;
-  sink: ConnectorSink;
+  sink: ReceiptSink;
 }

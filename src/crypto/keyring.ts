@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { ConfigError } from '../config.ts';
-import type { Store } from '../store/database.ts';
-import { newId } from '../store/ids.ts';
-import type { Executor } from '../store/jobs.ts';
-import type { DB } from '../store/schema.ts';
-import { getSecretKey, holdUsableKey, insertSecretKey, newestUsableKey } from '../store/secret-keys.ts';
+import {
+  getSecretKey,
+  holdUsableKey,
+  insertSecretKey,
+  newestUsableKey,
+} from '../store/accounts/secret-keys.ts';
+import type { Store } from '../store/db/database.ts';
+import type { Executor } from '../store/db/executor.ts';
+import { newId } from '../store/db/ids.ts';
+import type { DB } from '../store/schema/schema.ts';
 import type { MasterKeys } from './master-key.ts';
 import { type BoxKey, KEY_BYTES, keyIdOf, open, SecretBoxError, seal, subkey } from './secret-box.ts';
 

@@ -1,4 +1,4 @@
-import type { Account } from '../store/accounts.ts';
+import type { Account } from '../store/accounts/accounts.ts';
 import type { Keyring } from './keyring.ts';
 
 /** What an account's sealed signing secret is bound to: it opens in that account's row only. */

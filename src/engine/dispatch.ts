@@ -1,7 +1,12 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
-import type { Connector, ConnectorSink, SubmitOutcome } from '../connectors/types.ts';
+import type { Connector, ReceiptSink, SubmitOutcome } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import { type DispatchRow, type MoveGuard, queuedMessages, queuedOfRequests } from '../store/messages.ts';
+import {
+  type DispatchRow,
+  type MoveGuard,
+  queuedMessages,
+  queuedOfRequests,
+} from '../store/messages/messages.ts';
 import { backoffMs } from './backoff.ts';
 import { coalesce } from './coalesce.ts';
 import { Plan } from './plan.ts';
@@ -55,7 +60,7 @@ function attemptRow(item: Item, connector: string, status: string, code: string,
 }
 
 export interface Dispatcher {
-  readonly sink: ConnectorSink;
+  readonly sink: ReceiptSink;
   readonly jobHandlers: ReadonlyMap<string, JobHandler>;
 }
 
@@ -426,7 +431,7 @@ type PassRun = (rows: DispatchRow[], retryCount: number) => Promise<void>;
  * goes in once. A merged pass that fails fails each of its jobs, which retry on their own.
  * Passes run while their messages together stay under ROWS_IN_FLIGHT (one pass always may):
  * many jobs at once suit one-recipient sends, but as many passes of 200 at once only held more
- * memory (bench/send's backlog: 399 MB against 340 MB).
+ * memory (docs/performance-log.md, small dispatch passes).
  */
 function mergePasses(run: PassRun): PassRun {
   interface Call {

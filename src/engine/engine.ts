@@ -7,24 +7,16 @@ import { ConnectorRegistry } from '../connectors/registry.ts';
 import { createSandboxConnector } from '../connectors/sandbox/connector.ts';
 import type { ConnectorStats, ConnectorStatsSource, SmppConnector } from '../connectors/smpp/connector.ts';
 import { addSmppConnectors } from '../connectors/smpp/from-file.ts';
+import type { ConnectorSink, InboundMo } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
 import { Keyring } from '../crypto/keyring.ts';
 import { keyFileMode, resolveMasterKeys } from '../crypto/master-key.ts';
-import { sealPlainWebhookSecrets } from '../features/admin/secrets.ts';
-import { broadcastJobHandlers } from '../features/brandmessage/broadcast-jobs.ts';
-import { friendGroupJobHandlers } from '../features/brandmessage/friend-group-jobs.ts';
-import { videoJobHandlers } from '../features/brandmessage/video-jobs.ts';
-import { infomsgJobHandlers } from '../features/infomsg/jobs.ts';
-import { moJobHandlers } from '../features/mo/jobs.ts';
-import { reportJobHandlers } from '../features/reports/jobs.ts';
-import { reservationJobHandlers } from '../features/reservations/fire.ts';
-import { CLOCK_SETTING } from '../features/sandbox/clock.ts';
-import { twofaJobHandlers } from '../features/twofa/jobs.ts';
-import { openStore, type Store } from '../store/database.ts';
-import { enqueueJobs } from '../store/jobs.ts';
-import { MO_DELIVERY_JOB } from '../store/mo.ts';
-import { REPORT_WEBHOOK_JOB } from '../store/reports.ts';
-import { getSetting } from '../store/settings.ts';
+import { openStore, type Store } from '../store/db/database.ts';
+import { CLOCK_SETTING, getSetting } from '../store/db/settings.ts';
+import { addCounts, type StatementCounts } from '../store/db/statement-counts.ts';
+import { enqueueJobs } from '../store/jobs/jobs.ts';
+import { REPORT_WEBHOOK_JOB } from '../store/messages/reports.ts';
+import { MO_DELIVERY_JOB } from '../store/mo/mo.ts';
 import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './dispatch.ts';
 import { type EngineEventMap, EventBus } from './events.ts';
 import { RETENTION_JOB, retentionHandler, retentionJob } from './retention.ts';
@@ -33,7 +25,7 @@ import { sweepJob } from './sweep.ts';
 
 /**
  * Everything of a gateway but its HTTP app: the store, the clock, the connectors and the job
- * runner. The engine's thread (src/engine/thread-main.ts) runs this alone; it has no use for the
+ * runner. The engine's thread (src/engine-thread.ts) runs this alone; it has no use for the
  * routes, their compiled schemas and the console, which cost it memory and start-up time.
  */
 export interface Engine {
@@ -46,6 +38,8 @@ export interface Engine {
    * when the engine runs in a thread, the state that thread last sent (its binds, not these).
    */
   readonly connectorStats: readonly ConnectorStatsSource[];
+  /** Statements run and rows changed by this instance's store, its engine thread's included. */
+  storeCounts(): StatementCounts;
   /** Starts the workers and the connectors' binds. */
   start(): void;
   /** Finishes running jobs (up to the grace), stops the connectors, closes the store. */
@@ -61,10 +55,26 @@ export interface RemoteEngine {
   workAdded: (kinds?: readonly string[]) => void;
   /** The connector's state as last sent by the engine; undefined before the first. */
   connectorStats?: (name: string) => ConnectorStats | undefined;
+  /** The engine's store counts as last sent; undefined before the first. */
+  storeCounts?: () => StatementCounts | undefined;
+}
+
+/**
+ * What the features add to the engine (src/feature-jobs.ts): the engine itself knows dispatch,
+ * receipts, the sweep and retention, and runs whatever job kinds it is given.
+ */
+export interface EngineFeatures {
+  jobHandlers(ctx: Ctx): Iterable<[string, JobHandler]>;
+  /** Takes an MO a connector received (ConnectorSink.mo). */
+  receiveMo(ctx: Ctx, mo: InboundMo): Promise<void>;
+  /** Done once, before any job runs. */
+  prepare(ctx: Ctx): Promise<void>;
 }
 
 export interface EngineOptions {
   logger?: Logger;
+  /** The features' jobs (src/feature-jobs.ts); none without (a bare engine, in tests). */
+  features?: EngineFeatures;
   /** Extra job kinds (tests). */
   handlers?: ReadonlyMap<string, JobHandler>;
   /** PostgreSQL schema (tests give each file its own). */
@@ -134,29 +144,25 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
         ? options.engine.workAdded
         : (kinds) => runner?.nudge(kinds),
   };
-  await sealPlainWebhookSecrets(ctx);
+  await options.features?.prepare(ctx);
   const dispatcher = createDispatcher(ctx, connectors);
-  const smppConnectors = connectorsFile
-    ? addSmppConnectors(ctx, dispatcher.sink, connectors, connectorsFile)
-    : [];
+  const features = options.features;
+  const sink: ConnectorSink = {
+    ...dispatcher.sink,
+    async mo(mo) {
+      if (!features)
+        throw new Error('this engine was built without the MO feature: the MO stays with the network');
+      await features.receiveMo(ctx, mo);
+    },
+  };
+  const smppConnectors = connectorsFile ? addSmppConnectors(ctx, sink, connectors, connectorsFile) : [];
   if (config.sandbox) {
-    const sandbox = createSandboxConnector({ ctx, sink: dispatcher.sink });
+    const sandbox = createSandboxConnector({ ctx, sink });
     connectors.add(sandbox);
     for (const [k, h] of sandbox.jobHandlers) handlers.set(k, h);
   }
   for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
-  for (const [k, h] of reportJobHandlers(ctx)) handlers.set(k, h);
-  for (const [k, h] of reservationJobHandlers(ctx)) handlers.set(k, h);
-  for (const make of [
-    infomsgJobHandlers,
-    friendGroupJobHandlers,
-    videoJobHandlers,
-    broadcastJobHandlers,
-    twofaJobHandlers,
-    moJobHandlers,
-  ]) {
-    for (const [k, h] of make(ctx)) handlers.set(k, h);
-  }
+  for (const [k, h] of options.features?.jobHandlers(ctx) ?? []) handlers.set(k, h);
   handlers.set(RETENTION_JOB, retentionHandler(ctx));
   if (config.role !== 'api' && (options.engine ?? 'here') === 'here') {
     runner = new JobRunner({
@@ -171,7 +177,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
         // 200 hanging on a dead receiver held every other background job (reservations firing,
         // broadcasts, the sandbox's delayed receipts, the sweep) until they timed out. And a claim
         // walks the due jobs of each of its lane's kinds: in the lane of everything else (a dozen
-        // kinds) a claim for each batch of reports cost 0.9 ms, in this one 0.66 (bench/send).
+        // kinds) a claim for each batch of reports cost a third more (docs/performance-log.md).
         { kinds: [REPORT_WEBHOOK_JOB, MO_DELIVERY_JOB], concurrency: WEBHOOK_CONCURRENCY },
       ],
       leaseMs: config.jobLeaseMs,
@@ -204,6 +210,10 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     runner,
     smppConnectors,
     connectorStats,
+    storeCounts() {
+      const there = remote?.storeCounts?.();
+      return there ? addCounts(store.counts, there) : store.counts;
+    },
     start() {
       if (runner) {
         // The sweep and the purge keep themselves going; enqueued once for all instances (their

@@ -1,11 +1,16 @@
 import { formatKst } from '../clock.ts';
-import { type AttemptRow, finishAttempts, upsertAttempts } from '../store/attempts.ts';
-import type { Capabilities } from '../store/capabilities.ts';
-import type { Executor } from '../store/jobs.ts';
-import { enqueueJobs, type NewJob } from '../store/jobs.ts';
-import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages.ts';
-import { dropEarlyReceipts } from '../store/receipts.ts';
-import { insertReports, type NewReport, REPORT_WEBHOOK_JOB, type ReportBody } from '../store/reports.ts';
+import type { Capabilities } from '../store/db/capabilities.ts';
+import type { Executor } from '../store/db/executor.ts';
+import { enqueueJobs, type NewJob } from '../store/jobs/jobs.ts';
+import { type AttemptRow, finishAttempts, upsertAttempts } from '../store/messages/attempts.ts';
+import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages/messages.ts';
+import { dropEarlyReceipts } from '../store/messages/receipts.ts';
+import {
+  insertReports,
+  type NewReport,
+  REPORT_WEBHOOK_JOB,
+  type ReportBody,
+} from '../store/messages/reports.ts';
 import type { EngineEvents } from './events.ts';
 import type { FlowStep } from './flow.ts';
 

@@ -4,11 +4,12 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { DAY_MS } from '../clock.ts';
 import type { RetentionKind } from '../config.ts';
 import type { Ctx } from '../context.ts';
-import { BRAND_IMAGE_KINDS } from '../features/files/image-kinds.ts';
-import { FILES_DIR } from '../features/files/storage.ts';
-import { MO_DELIVERY_JOB } from '../store/mo.ts';
-import type { Batcher } from '../store/purge-batch.ts';
-import { purgeMessageKind } from '../store/purge-messages.ts';
+import { BRAND_IMAGE_KINDS } from '../rules/image-kinds.ts';
+import { FILES_DIR } from '../store/media/files.ts';
+import { REPORT_WEBHOOK_JOB } from '../store/messages/reports.ts';
+import { MO_DELIVERY_JOB } from '../store/mo/mo.ts';
+import type { Batcher } from '../store/purge/batch.ts';
+import { purgeMessageKind } from '../store/purge/messages.ts';
 import {
   purgeAudit,
   purgeDeadJobs,
@@ -18,9 +19,8 @@ import {
   purgeSandboxInbox,
   purgeTwofaRequests,
   purgeTwofaWindows,
-} from '../store/purge-records.ts';
-import { purgeUploads } from '../store/purge-uploads.ts';
-import { REPORT_WEBHOOK_JOB } from '../store/reports.ts';
+} from '../store/purge/records.ts';
+import { purgeUploads } from '../store/purge/uploads.ts';
 
 /** The kinds of the configuration, and idempotency keys, which go when their TTL ends. */
 export type PurgeKind = RetentionKind | 'idempotency';
@@ -64,8 +64,8 @@ export const WEBHOOK_JOB_KINDS = [REPORT_WEBHOOK_JOB, MO_DELIVERY_JOB] as const;
  * it holds SQLite's write lock at most half the time and a send waiting for it waits at most
  * one batch; at most PAUSE_MAX_MS, so a slow disk does not stretch the purge for nothing.
  * Measured (bench:purge, a million rows): waiting three times as long made the p99 of sends
- * during the purge worse, not better (1.59x against 1.12x on SQLite, 1.43x against 1.23x on
- * PostgreSQL): a purge twice as long overlaps twice as many sends.
+ * during the purge worse, not better: a purge twice as long overlaps twice as many sends
+ * (docs/decisions.md, Protection: the purge is a job).
  */
 const PAUSE_FACTOR = 1;
 const PAUSE_MIN_MS = 2;

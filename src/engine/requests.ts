@@ -1,8 +1,8 @@
 import type { Keyring } from '../crypto/keyring.ts';
 import { compilePayload, compileTemplate, type ReplaceWords, type Template } from '../rules/substitution.ts';
-import type { Store } from '../store/database.ts';
-import { getSendRequests, type StoredRequest } from '../store/messages.ts';
-import { getRequestSecret } from '../store/request-secrets.ts';
+import type { Store } from '../store/db/database.ts';
+import { getSendRequests, type StoredRequest } from '../store/messages/messages.ts';
+import { getRequestSecret } from '../store/messages/request-secrets.ts';
 import { coalesce } from './coalesce.ts';
 import type { FlowStep } from './flow.ts';
 import { openFlow } from './sealed-flow.ts';

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.ts';
-import type { NewJob } from '../store/jobs.ts';
+import type { NewJob } from '../store/jobs/jobs.ts';
 import { purge } from './purge.ts';
 import type { JobHandler } from './runner.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
-import type { Store } from '../store/database.ts';
+import type { Store } from '../store/db/database.ts';
 import {
   ABANDONED_ERROR,
   buryAbandonedJobs,
@@ -12,7 +12,7 @@ import {
   failJob,
   releaseJobs,
   rescheduleJob,
-} from '../store/jobs.ts';
+} from '../store/jobs/jobs.ts';
 import { backoffMs } from './backoff.ts';
 import { coalesce } from './coalesce.ts';
 import type { EngineEvents } from './events.ts';

@@ -1,6 +1,6 @@
 import type { Keyring } from '../crypto/keyring.ts';
 import type { BoxKey } from '../crypto/secret-box.ts';
-import type { RequestSecret } from '../store/request-secrets.ts';
+import type { RequestSecret } from '../store/messages/request-secrets.ts';
 import type { FlowStep } from './flow.ts';
 
 /*

@@ -1,9 +1,9 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
-import type { ConnectorSink, DeliveryResult } from '../connectors/types.ts';
+import type { DeliveryResult, ReceiptSink } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import { attemptOf, findWaitingAttempts } from '../store/attempts.ts';
-import { type DispatchRow, expiredWaits, getMessages } from '../store/messages.ts';
-import { holdEarlyReceipts, matchedEarlyReceipts, takeEarlyReceipts } from '../store/receipts.ts';
+import { attemptOf, findWaitingAttempts } from '../store/messages/attempts.ts';
+import { type DispatchRow, expiredWaits, getMessages } from '../store/messages/messages.ts';
+import { holdEarlyReceipts, matchedEarlyReceipts, takeEarlyReceipts } from '../store/messages/receipts.ts';
 import { Plan } from './plan.ts';
 import type { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
@@ -158,7 +158,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
     plan.announce(ctx.events);
   }
 
-  const sink: ConnectorSink = {
+  const sink: ReceiptSink = {
     async deliveryResults(connector, batch) {
       const results = new Map(batch.map((b) => [b.networkId, b.result]));
       const ids = [...results.keys()];

@@ -1,6 +1,6 @@
 import type { OutboundMessage } from '../connectors/types.ts';
 import { classifyNumber } from '../rules/phone.ts';
-import type { DispatchRow, MoveGuard } from '../store/messages.ts';
+import type { DispatchRow, MoveGuard } from '../store/messages/messages.ts';
 import { type RecipientVars, recipientWords } from './flow.ts';
 import type { Plan, ReportSubject } from './plan.ts';
 import type { CachedRequest } from './requests.ts';

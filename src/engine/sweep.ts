@@ -1,9 +1,9 @@
 import type { Ctx } from '../context.ts';
-import { enqueueJobs, type NewJob } from '../store/jobs.ts';
-import { strandedMessages } from '../store/messages.ts';
-import { pruneEarlyReceipts } from '../store/receipts.ts';
-import { eraseRequestSecrets } from '../store/request-secrets.ts';
-import { dropRetiredKeys } from '../store/secret-keys.ts';
+import { dropRetiredKeys } from '../store/accounts/secret-keys.ts';
+import { enqueueJobs, type NewJob } from '../store/jobs/jobs.ts';
+import { strandedMessages } from '../store/messages/messages.ts';
+import { pruneEarlyReceipts } from '../store/messages/receipts.ts';
+import { eraseRequestSecrets } from '../store/messages/request-secrets.ts';
 import type { JobHandler } from './runner.ts';
 
 export const SWEEP_JOB = 'engine.sweep';

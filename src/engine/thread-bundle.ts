@@ -12,7 +12,7 @@ import { ROOT } from '../root.ts';
  */
 export async function engineThreadEntry(logger: Logger): Promise<URL> {
   try {
-    return await bundled(ROOT, 'src/engine/thread-main.ts', 'engine');
+    return await bundled(ROOT, 'src/engine-thread.ts', 'engine');
   } catch (err) {
     logger.warn({ err }, 'could not bundle the engine thread; running its sources through tsx');
     return pathToFileURL(join(ROOT, 'bin', 'engine-thread.mjs'));

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { ConnectorStats } from '../connectors/smpp/connector.ts';
+import type { StatementCounts } from '../store/db/statement-counts.ts';
 import type { EngineEventMap } from './events.ts';
 
 /** What the serving thread tells the engine's thread. */
@@ -15,6 +16,8 @@ export type FromEngine =
   | { type: 'stopped' }
   /** The SMPP connectors' state, every CONNECTOR_STATS_MS: /metrics and the overview read it. */
   | { type: 'connectors'; stats: ConnectorStats[] }
+  /** The engine's statements and changed rows so far, every CONNECTOR_STATS_MS when they moved. */
+  | { type: 'store'; counts: StatementCounts }
   /**
    * The engine events of one turn of its event loop, in order, re-emitted in the serving thread
    * for /metrics, the overview and live inboxes.
@@ -30,7 +33,7 @@ export interface EngineThreadData {
   config: Config;
   /** The serving thread's clock: a manual clock the database keeps no time for yet starts here too. */
   clockNow: number;
-  /** The serving thread's count of writers waiting for SQLite's lock (src/store/write-turn.ts). */
+  /** The serving thread's count of writers waiting for SQLite's lock (src/store/db/write-turn.ts). */
   writeTurn: SharedArrayBuffer;
 }
 

@@ -17,7 +17,7 @@ export type PriorityOutcome =
  * runs the client, or the database), the serving thread and the engine split them evenly, and a
  * send waited for the engine's turn. Acceptance is what a client waits on; dispatch is queued
  * work that catches up as soon as acceptance pauses, and when a core is free the nice value
- * changes nothing (docs/decisions.md, Performance).
+ * changes nothing (docs/performance-log.md).
  */
 export function lowerThreadPriority(nice: number): PriorityOutcome {
   if (process.platform !== 'linux') {

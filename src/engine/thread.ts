@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { ConnectorStats } from '../connectors/smpp/connector.ts';
-import { shareWriteTurn } from '../store/write-turn.ts';
+import type { StatementCounts } from '../store/db/statement-counts.ts';
+import { shareWriteTurn } from '../store/db/write-turn.ts';
 import type { EngineEvents } from './events.ts';
 import { engineThreadEntry } from './thread-bundle.ts';
 import type { EngineThreadData, FromEngine, ToEngine } from './thread-messages.ts';
@@ -25,9 +26,9 @@ const ENGINE_YOUNG_GENERATION_MB = 24;
  * The engine thread's old generation limit. V8 lets an old generation grow to 4 times what its
  * last full collection kept when the limit is 2 GB or more (V8's default here is 4 GB), to about
  * 2 times just below, and less on smaller limits. The engine's passes promote short-lived rows by
- * the megabyte: with 25-30 MB live, its old space reached 120-140 MB before a full collection,
- * and bench/send's backlog of 1,000,000 peaked at 309-322 MB of RSS; with this limit, 252-262 MB.
- * The limit is still 60 times what the engine keeps live (docs/decisions.md, Performance).
+ * the megabyte, and its old space grew to several times what it keeps live before a full
+ * collection: a backlog of a million messages went past 300 MB of RSS without this limit, which
+ * is still many times what the engine keeps live (docs/performance-log.md).
  */
 const ENGINE_OLD_GENERATION_MB = 2000;
 
@@ -44,14 +45,16 @@ export async function startEngineThread(
   events: EngineEvents,
   clock: Clock,
   logger: Logger,
-  onConnectorStats: (stats: ConnectorStats[]) => void = () => {},
+  listeners: {
+    connectorStats?: (stats: ConnectorStats[]) => void;
+    storeCounts?: (counts: StatementCounts) => void;
+  } = {},
 ): Promise<EngineThread> {
   const data: EngineThreadData = { config, clockNow: clock.now(), writeTurn: shareWriteTurn() };
   const worker = new Worker(await engineThreadEntry(logger), {
     workerData: data,
     // V8 lets a busy isolate's young generation grow to 48 MB; the engine's allocations are short
-    // lived and as cheap to collect at half that, and the other half is RSS (bench/send's backlog:
-    // 299 MB at 48, 278 MB at 24, with no change in the rate).
+    // lived and as cheap to collect at half that, and the other half is RSS (docs/performance-log.md).
     resourceLimits: {
       maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB,
       maxOldGenerationSizeMb: ENGINE_OLD_GENERATION_MB,
@@ -72,7 +75,8 @@ export async function startEngineThread(
   await new Promise<void>((resolve) => {
     worker.on('message', (m: FromEngine) => {
       if (m.type === 'events') for (const e of m.events) events.emit(e.name, e.payload);
-      else if (m.type === 'connectors') onConnectorStats(m.stats);
+      else if (m.type === 'connectors') listeners.connectorStats?.(m.stats);
+      else if (m.type === 'store') listeners.storeCounts?.(m.counts);
       else if (m.type === 'ready') resolve();
       // Stopped: whatever handle a library left open must not keep the process waiting.
       else if (m.type === 'stopped') void worker.terminate();

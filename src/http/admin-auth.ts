@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ConsoleSessions, csrfMatches, SESSION_COOKIE } from '../features/console/session.ts';
-import type { ConsoleSession } from '../store/console-sessions.ts';
+import type { ConsoleSession } from '../store/accounts/console-sessions.ts';
 import { readCookie } from './cookies.ts';
 import { sendCoded } from './error-handler.ts';
 

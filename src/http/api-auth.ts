@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { hashApiKey } from '../rules/api-key.ts';
 import { RateLimiter } from '../rules/token-bucket.ts';
-import { findKeyByHash, type KeyPrincipal } from '../store/accounts.ts';
+import { findKeyByHash, type KeyPrincipal } from '../store/accounts/accounts.ts';
 import { authFailure, failure } from './envelope.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.ts';
-import { insertAudit } from '../store/audit.ts';
+import { insertAudit } from '../store/accounts/audit.ts';
 
 /** Methods that change nothing: not operator actions. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

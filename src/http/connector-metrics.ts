@@ -1,7 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ConnectorStats, ConnectorStatsSource } from '../connectors/smpp/connector.ts';
-import type { Store } from '../store/database.ts';
-import { pendingReceipts } from '../store/smpp.ts';
+import type { Store } from '../store/db/database.ts';
+import { pendingReceipts } from '../store/messages/smpp.ts';
 
 /** The state of each SMPP connector, read when /metrics is scraped (docs/connectors.md). */
 export function connectorMetrics(

@@ -1,8 +1,9 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ConnectorStatsSource } from '../connectors/smpp/connector.ts';
 import type { EngineEvents } from '../engine/events.ts';
-import type { Store } from '../store/database.ts';
-import { countJobs } from '../store/jobs.ts';
+import type { Store } from '../store/db/database.ts';
+import { ROW_CHANGES, STATEMENT_KINDS, type StatementCounts } from '../store/db/statement-counts.ts';
+import { countJobs } from '../store/jobs/jobs.ts';
 import { connectorMetrics } from './connector-metrics.ts';
 
 /** One registry per gateway instance, so that several apps in one test process stay apart. */
@@ -23,6 +24,7 @@ export function createMetrics(
   store: Store,
   events: EngineEvents,
   connectors: readonly ConnectorStatsSource[] = [],
+  storeCounts: () => StatementCounts = () => store.counts,
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'omnigate_' });
@@ -93,6 +95,30 @@ export function createMetrics(
     async collect() {
       this.reset();
       for (const c of await countJobs(store)) this.set({ kind: c.kind, state: c.state }, c.count);
+    },
+  });
+  // What the database is asked to do: per message delivered, the measure of what an instance costs
+  // a shared PostgreSQL (bench/rows prints it). Read when scraped (the collects set the totals).
+  new Counter({
+    name: 'omnigate_store_statements_total',
+    help: 'Statements this instance ran on its database, by kind (transaction: begin, commit, savepoints)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = storeCounts();
+      for (const kind of STATEMENT_KINDS) this.inc({ kind }, counts.statements[kind]);
+    },
+  });
+  new Counter({
+    name: 'omnigate_store_rows_total',
+    help: 'Rows this instance inserted, updated and deleted on its database',
+    labelNames: ['change'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = storeCounts();
+      for (const change of ROW_CHANGES) this.inc({ change }, counts.rows[change]);
     },
   });
   if (connectors.length > 0) connectorMetrics(registry, store, connectors);

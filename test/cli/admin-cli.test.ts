@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { hashApiKey } from '../../src/rules/api-key.ts';
-import { findKeyByHash } from '../../src/store/accounts.ts';
-import { openStore, type Store } from '../../src/store/database.ts';
+import { findKeyByHash } from '../../src/store/accounts/accounts.ts';
+import { openStore, type Store } from '../../src/store/db/database.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
 

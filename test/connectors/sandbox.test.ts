@@ -6,7 +6,7 @@ import { RECEIPT_JOB } from '../../src/connectors/sandbox/receipts.ts';
 import { settingsToJson } from '../../src/connectors/sandbox/settings.ts';
 import type { DeliveryResult, OutboundMessage, SubmitOutcome } from '../../src/connectors/types.ts';
 import { JobRunner } from '../../src/engine/runner.ts';
-import { listInbox, saveHandset } from '../../src/store/sandbox.ts';
+import { listInbox, saveHandset } from '../../src/store/sandbox/sandbox.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { brand, msg, push, T } from './sandbox-fixtures.ts';

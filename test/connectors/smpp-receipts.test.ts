@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { holdEarlyReceipts } from '../../src/store/receipts.ts';
+import { holdEarlyReceipts } from '../../src/store/messages/receipts.ts';
 import { drain, messageOf, phones, reportsOf, sendAll, sendOne, sms } from '../engine/delivery-helpers.ts';
 import { advance, type Client, inbox, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';

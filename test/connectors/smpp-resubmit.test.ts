@@ -59,7 +59,7 @@ describeEachDb('SMPP connector: submissions are remembered', (db) => {
     assert.ok(c);
     conn = createSmppConnector(
       t.gw.ctx,
-      { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }) },
+      { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }), mo: async () => {} },
       c,
     );
     conn.start();
@@ -111,7 +111,7 @@ describeEachDb('SMPP connector: submissions are remembered', (db) => {
       assert.ok(cfg);
       return createSmppConnector(
         t.gw.ctx,
-        { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }) },
+        { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }), mo: async () => {} },
         cfg,
       );
     };

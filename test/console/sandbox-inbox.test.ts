@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { formatKst } from '../../src/clock.ts';
-import { deliverToInboxes, type NewInboxMessage } from '../../src/store/sandbox.ts';
+import { deliverToInboxes, type NewInboxMessage } from '../../src/store/sandbox/sandbox.ts';
 import { type Client, send, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { browserSkip, type ConsoleHarness, startConsoleHarness } from './browser.ts';

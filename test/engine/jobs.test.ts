@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, beforeEach, test } from 'node:test';
 import type { Selectable } from 'kysely';
-import type { Store } from '../../src/store/database.ts';
+import type { Store } from '../../src/store/db/database.ts';
 import {
   ABANDONED_ERROR,
   buryAbandonedJobs,
@@ -14,8 +14,8 @@ import {
   nextDueAt,
   releaseJobs,
   rescheduleJob,
-} from '../../src/store/jobs.ts';
-import type { JobsTable } from '../../src/store/schema.ts';
+} from '../../src/store/jobs/jobs.ts';
+import type { JobsTable } from '../../src/store/schema/schema.ts';
 import { describeEachDb } from '../helpers/db.ts';
 
 const T0 = Date.UTC(2030, 0, 1, 0, 0, 0);

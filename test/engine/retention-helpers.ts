@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { DAY_MS } from '../../src/clock.ts';
 import { RETENTION_JOB, retentionJob } from '../../src/engine/retention.ts';
-import { enqueueJobs } from '../../src/store/jobs.ts';
-import type { DB } from '../../src/store/schema.ts';
+import { enqueueJobs } from '../../src/store/jobs/jobs.ts';
+import type { DB } from '../../src/store/schema/schema.ts';
 import { type Client, send, settle } from '../helpers/client.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
 

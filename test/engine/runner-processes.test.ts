@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { enqueueJobs } from '../../src/store/jobs.ts';
+import { enqueueJobs } from '../../src/store/jobs/jobs.ts';
 import { describeEachDb, type TestDb } from '../helpers/db.ts';
 import { within } from './runner-helpers.ts';
 

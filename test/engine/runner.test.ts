@@ -12,15 +12,15 @@ import {
   RetryAt,
   type RunnerOptions,
 } from '../../src/engine/runner.ts';
-import type { Store } from '../../src/store/database.ts';
+import type { Store } from '../../src/store/db/database.ts';
 import {
   ABANDONED_ERROR,
   type ClaimedJob,
   claimJobs,
   enqueueJobs,
   type NewJob,
-} from '../../src/store/jobs.ts';
-import type { JobsTable } from '../../src/store/schema.ts';
+} from '../../src/store/jobs/jobs.ts';
+import type { JobsTable } from '../../src/store/schema/schema.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import {
   type Deferred,

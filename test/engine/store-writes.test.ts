@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, beforeEach, test } from 'node:test';
-import { rowSet } from '../../src/store/bulk.ts';
-import type { Store } from '../../src/store/database.ts';
-import { groupCommit, groupRows } from '../../src/store/group-commit.ts';
-import { getSetting, putSetting } from '../../src/store/settings.ts';
+import { rowSet } from '../../src/store/db/bulk.ts';
+import type { Store } from '../../src/store/db/database.ts';
+import { groupCommit, groupRows } from '../../src/store/db/group-commit.ts';
+import { getSetting, putSetting } from '../../src/store/db/settings.ts';
 import { describeEachDb } from '../helpers/db.ts';
 
 const turn = () => new Promise<void>((r) => setImmediate(r));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { formatKst } from '../../src/clock.ts';
-import { insertReports, REPORT_WEBHOOK_JOB, type ReportBody } from '../../src/store/reports.ts';
+import { insertReports, REPORT_WEBHOOK_JOB, type ReportBody } from '../../src/store/messages/reports.ts';
 import { advance, type Client, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

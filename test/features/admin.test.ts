@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { hashApiKey } from '../../src/rules/api-key.ts';
-import { findKeyByHash } from '../../src/store/accounts.ts';
+import { findKeyByHash } from '../../src/store/accounts/accounts.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { ADMIN_TOKEN, startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { broadcastRecipients, countBroadcastRecipients } from '../../src/features/brandmessage/audience.ts';
 import { PROCESS_DELAY_MS } from '../../src/features/brandmessage/friend-group-process.ts';
-import { findFriendGroup } from '../../src/store/friend-groups.ts';
+import { findFriendGroup } from '../../src/store/campaigns/friend-groups.ts';
 import { clientCalls } from '../helpers/calls.ts';
 import { advance, type Client, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { findBrandTemplate } from '../../src/store/brand-templates.ts';
+import { findBrandTemplate } from '../../src/store/templates/brand-templates.ts';
 import { type Client, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { MMS_IMAGE_MAX_BYTES, MMS_IMAGE_RETENTION_MS } from '../../src/features/files/mms-upload.ts';
-import { findFile, findUsableFiles } from '../../src/store/files.ts';
+import { findFile, findUsableFiles } from '../../src/store/media/files.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { jpeg, ofSize, png } from '../helpers/images.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { findFriendGroup } from '../../src/store/friend-groups.ts';
+import { findFriendGroup } from '../../src/store/campaigns/friend-groups.ts';
 import { type Client, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { isManual, isoKst } from '../../src/clock.ts';
 import { NUMBER_FILE_RETENTION_MS } from '../../src/features/brandmessage/friend-group-file.ts';
 import { PROCESS_DELAY_MS } from '../../src/features/brandmessage/friend-group-process.ts';
-import { findFriendGroup } from '../../src/store/friend-groups.ts';
+import { findFriendGroup } from '../../src/store/campaigns/friend-groups.ts';
 import { clientCalls } from '../helpers/calls.ts';
 import { advance, type Client, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';

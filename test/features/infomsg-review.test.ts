@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { ATTACHMENT_MAX_BYTES } from '../../src/features/infomsg/attachment.ts';
-import { findInfomsgTemplate, isSendable } from '../../src/store/infomsg-templates.ts';
+import { findInfomsgTemplate, isSendable } from '../../src/store/templates/infomsg-templates.ts';
 import { advance, type Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import type { TestGateway } from '../helpers/gateway.ts';

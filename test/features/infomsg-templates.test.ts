@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
-import { findInfomsgTemplate, isSendable } from '../../src/store/infomsg-templates.ts';
+import { findInfomsgTemplate, isSendable } from '../../src/store/templates/infomsg-templates.ts';
 import { advance, type Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import type { TestGateway } from '../helpers/gateway.ts';

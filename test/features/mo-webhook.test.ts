@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { sign } from '../../src/http/webhook-client.ts';
-import { MO_DELIVERY_JOB } from '../../src/store/mo.ts';
+import { MO_DELIVERY_JOB } from '../../src/store/mo/mo.ts';
 import { advance, settle } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

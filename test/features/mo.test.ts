@@ -4,7 +4,7 @@ import { isoKst, kstDate } from '../../src/clock.ts';
 import { GatewayError } from '../../src/errors.ts';
 import { receiveMo, receiveNetworkMo } from '../../src/features/mo/receive.ts';
 import { MO_GIVE_UP_AFTER_MS, moRetryDelayMs, nextMoAttempt } from '../../src/features/mo/schedule.ts';
-import { MO_DELIVERY_JOB } from '../../src/store/mo.ts';
+import { MO_DELIVERY_JOB } from '../../src/store/mo/mo.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { history, moAccount, moOf, sendMo } from './mo-helpers.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BRAND_REVIEW_SECONDS } from '../../src/features/rcs/brand.ts';
-import { getBrand as storedBrand } from '../../src/store/brands.ts';
-import { findBrandDetails, submitBrandChange } from '../../src/store/rcs-brand-details.ts';
+import { getBrand as storedBrand } from '../../src/store/templates/brands.ts';
+import { findBrandDetails, submitBrandChange } from '../../src/store/templates/rcs-brand-details.ts';
 import { advance, type Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import type { TestGateway } from '../helpers/gateway.ts';

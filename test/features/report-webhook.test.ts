@@ -12,13 +12,13 @@ import {
   postSignedJson,
   sign,
 } from '../../src/http/webhook-client.ts';
-import { enqueueJobs } from '../../src/store/jobs.ts';
+import { enqueueJobs } from '../../src/store/jobs/jobs.ts';
 import {
   insertReports,
   REPORT_WEBHOOK_JOB,
   REPORT_WEBHOOK_MAX_ATTEMPTS,
   type ReportBody,
-} from '../../src/store/reports.ts';
+} from '../../src/store/messages/reports.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { formatKst } from '../../src/clock.ts';
-import { newId } from '../../src/store/ids.ts';
-import { insertReports, type ReportBody } from '../../src/store/reports.ts';
+import { newId } from '../../src/store/db/ids.ts';
+import { insertReports, type ReportBody } from '../../src/store/messages/reports.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 

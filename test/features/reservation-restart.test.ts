@@ -3,7 +3,7 @@ import { after, afterEach, test } from 'node:test';
 import { DISPATCH_JOB } from '../../src/engine/dispatch.ts';
 import { FIRE_JOB } from '../../src/features/reservations/create.ts';
 import { reservationJobHandlers } from '../../src/features/reservations/fire.ts';
-import { claimJobs } from '../../src/store/jobs.ts';
+import { claimJobs } from '../../src/store/jobs/jobs.ts';
 import { type Client, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

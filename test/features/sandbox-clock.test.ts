@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { JobHandler } from '../../src/engine/runner.ts';
-import { enqueueJobs } from '../../src/store/jobs.ts';
+import { enqueueJobs } from '../../src/store/jobs/jobs.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { SandboxConnector } from '../../src/connectors/sandbox/connector.ts';
-import { deliverToInboxes, type NewInboxMessage } from '../../src/store/sandbox.ts';
+import { deliverToInboxes, type NewInboxMessage } from '../../src/store/sandbox/sandbox.ts';
 import { type Client, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../src/context.ts';
 import { Keyring } from '../../src/crypto/keyring.ts';
 import { type MasterKeys, resolveMasterKeys } from '../../src/crypto/master-key.ts';
-import type { Store } from '../../src/store/database.ts';
+import type { Store } from '../../src/store/db/database.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
 
 /** A sealed value (src/crypto/secret-box.ts): ciphertext, which no reader of the database can open. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { rotateSecrets } from '../../src/features/admin/secrets.ts';
-import type { Store } from '../../src/store/database.ts';
+import type { Store } from '../../src/store/db/database.ts';
 import { type Client, inbox, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

@@ -7,7 +7,7 @@ import { keyFileMode, masterKey, SECRET_KEY_FILE } from '../../src/crypto/master
 import { keyIdOf } from '../../src/crypto/secret-box.ts';
 import { rotateSecrets, sealPlainWebhookSecrets } from '../../src/features/admin/secrets.ts';
 import { createGateway } from '../../src/gateway.ts';
-import type { Store } from '../../src/store/database.ts';
+import type { Store } from '../../src/store/db/database.ts';
 import { settle } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

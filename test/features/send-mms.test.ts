@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { countMessages } from '../../src/store/messages.ts';
+import { countMessages } from '../../src/store/messages/messages.ts';
 import { advance, type Client, inbox, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { BRAND_IMAGE_KINDS, IMAGE_KINDS, type ImageKindName } from '../../src/features/files/image-kinds.ts';
 import { findImageByUrl } from '../../src/features/files/image-upload.ts';
+import { BRAND_IMAGE_KINDS, IMAGE_KINDS, type ImageKindName } from '../../src/rules/image-kinds.ts';
 import { ratioOf, shareOneRatio } from '../../src/rules/image-ratio.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
-import { IMAGE_KINDS, RCS_MEDIA_RETENTION_MS } from '../../src/features/files/image-kinds.ts';
 import { fileUrl } from '../../src/features/files/storage.ts';
-import { findFile, findUsableFiles } from '../../src/store/files.ts';
+import { IMAGE_KINDS, RCS_MEDIA_RETENTION_MS } from '../../src/rules/image-kinds.ts';
+import { findFile, findUsableFiles } from '../../src/store/media/files.ts';
 import { advance } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, describe } from 'node:test';
 import pg from 'pg';
-import { openStore, type Store } from '../../src/store/database.ts';
+import { openStore, type Store } from '../../src/store/db/database.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 

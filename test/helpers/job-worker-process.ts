@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { SystemClock } from '../../src/clock.ts';
 import { type EngineEventMap, EventBus } from '../../src/engine/events.ts';
 import { type JobHandler, JobRunner } from '../../src/engine/runner.ts';
-import { openStore } from '../../src/store/database.ts';
+import { openStore } from '../../src/store/db/database.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,4 +1,4 @@
-// The engine's side of the write turn in a thread of its own, as src/engine/thread-main.ts joins
+// The engine's side of the write turn in a thread of its own, as src/engine-thread.ts joins
 // it: its own store on the database file, joined to the test's count. Commands come as messages:
 // { write: id } inserts a row in a transaction and answers { wrote: id }; { hold: true } begins a
 // transaction that answers 'holding' and commits on { release: true }, answering 'released'.
@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { register } from 'tsx/esm/api';
 
 register();
-const { openStore } = await import('../../src/store/database.ts');
-const { joinWriteTurn } = await import('../../src/store/write-turn.ts');
+const { openStore } = await import('../../src/store/db/database.ts');
+const { joinWriteTurn } = await import('../../src/store/db/write-turn.ts');
 const port = parentPort;
 if (!port) throw new Error('write-turn-worker.mjs runs as a worker thread');
 const { file, buffer, yieldMs } = workerData;

@@ -7,8 +7,8 @@ import type { FeaturePlugin } from '../../src/features/types.ts';
 import { success } from '../../src/http/envelope.ts';
 import { StringEnum } from '../../src/http/schema-types.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../src/rules/api-key.ts';
-import { insertAccount, insertKey, revokeKey, updateAccount } from '../../src/store/accounts.ts';
-import { newId } from '../../src/store/ids.ts';
+import { insertAccount, insertKey, revokeKey, updateAccount } from '../../src/store/accounts/accounts.ts';
+import { newId } from '../../src/store/db/ids.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { CompiledRules } from '../../src/features/policy/compiled-rules.ts';
 import { OptKeywords } from '../../src/rules/opt-keywords.ts';
 import { foldText, PhraseMatcher } from '../../src/rules/phrase-matcher.ts';
-import type { PolicyRule } from '../../src/store/policy-rules.ts';
+import type { PolicyRule } from '../../src/store/policy/policy-rules.ts';
 
 describe('phrase matcher (spam-filter text rules)', () => {
   test('finds any of many phrases in one pass, overlapping and nested ones included', () => {

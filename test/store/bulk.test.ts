@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { bulkInsert, rowSet, writeRowSets } from '../../src/store/bulk.ts';
-import type { Store } from '../../src/store/database.ts';
+import { bulkInsert, rowSet, writeRowSets } from '../../src/store/db/bulk.ts';
+import type { Store } from '../../src/store/db/database.ts';
 import { describeEachDb } from '../helpers/db.ts';
 
 /*
- * Multi-row inserts (src/store/bulk.ts) write VALUES lists on a ladder of row counts, split where
+ * Multi-row inserts (src/store/db/bulk.ts) write VALUES lists on a ladder of row counts, split where
  * a statement's bound parameters would run out: every value must come back as it went in, and a
  * conflict clause must answer only the rows it wrote.
  */

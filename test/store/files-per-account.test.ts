@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
-import type { Capabilities } from '../../src/store/capabilities.ts';
-import { openStore, type Store } from '../../src/store/database.ts';
-import { findFile, findMessageFiles, type StoredFile, saveFile } from '../../src/store/files.ts';
-import { MIGRATIONS } from '../../src/store/migrations/index.ts';
-import { findMessagebaseImage, saveMessagebaseImage } from '../../src/store/rcs-images.ts';
-import { getVideo, insertVideo, moveVideo } from '../../src/store/videos.ts';
+import type { Capabilities } from '../../src/store/db/capabilities.ts';
+import { openStore, type Store } from '../../src/store/db/database.ts';
+import { findFile, findMessageFiles, type StoredFile, saveFile } from '../../src/store/media/files.ts';
+import { getVideo, insertVideo, moveVideo } from '../../src/store/media/videos.ts';
+import { MIGRATIONS } from '../../src/store/schema/migrations/index.ts';
+import { findMessagebaseImage, saveMessagebaseImage } from '../../src/store/templates/rcs-images.ts';
 import { describeEachDb } from '../helpers/db.ts';
 
 /* Issue 15: the files table is keyed by (account, fileKey), and every join to it names the account. */

@@ -6,12 +6,12 @@ import { after, before, describe, test } from 'node:test';
 import { setImmediate as turnOfLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { openStore, type Store } from '../../src/store/database.ts';
-import { LockWait, shareWriteTurn, waitingWriters } from '../../src/store/write-turn.ts';
+import { openStore, type Store } from '../../src/store/db/database.ts';
+import { LockWait, shareWriteTurn, waitingWriters } from '../../src/store/db/write-turn.ts';
 
 /*
  * SQLite only: its write lock has no queue, so the serving thread and the engine's thread of one
- * process take turns through src/store/write-turn.ts. PostgreSQL queues lock waiters itself and
+ * process take turns through src/store/db/write-turn.ts. PostgreSQL queues lock waiters itself and
  * never calls it. This file is the serving thread; the engine's side runs in a real worker thread
  * on its own connection to the same file.
  */

@@ -1,6 +1,6 @@
 import type { JobHandler } from '../../engine/runner.ts';
-import { enqueueJobs, type NewJob } from '../../store/jobs.ts';
-import { deliverToInboxes, findHandsets, type NewInboxMessage } from '../../store/sandbox.ts';
+import { enqueueJobs, type NewJob } from '../../store/jobs/jobs.ts';
+import { deliverToInboxes, findHandsets, type NewInboxMessage } from '../../store/sandbox/sandbox.ts';
 import type { Connector, ConnectorDeps, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { DELIVERED, decide, type HandsetSettings, resolveHandset } from './handset.ts';
 import {

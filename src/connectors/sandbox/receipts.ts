@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
-import { dueJobsByDedupe, type NewJob } from '../../store/jobs.ts';
-import { findHandset, findHandsets } from '../../store/sandbox.ts';
-import type { ConnectorSink, DeliveryResult, OutboundMessage } from '../types.ts';
+import { dueJobsByDedupe, type NewJob } from '../../store/jobs/jobs.ts';
+import { findHandset, findHandsets } from '../../store/sandbox/sandbox.ts';
+import type { DeliveryResult, OutboundMessage, ReceiptSink } from '../types.ts';
 import { DELIVERED, resolveHandset } from './handset.ts';
 import { parseSettings } from './settings.ts';
 
@@ -31,7 +31,7 @@ export function receiptJob(msg: OutboundMessage, networkId: string, afterMs: num
 }
 
 /** Hands the receipt to the engine; a failing sink fails the job, which is retried with backoff. */
-export function receiptHandler(ctx: Ctx, sink: ConnectorSink): JobHandler {
+export function receiptHandler(ctx: Ctx, sink: ReceiptSink): JobHandler {
   return async (job) => {
     const { networkId, phone } = job.payload;
     if (typeof networkId !== 'string' || typeof phone !== 'string') {

@@ -7,7 +7,7 @@ import {
   refreshClaims,
   type SmppSubmission,
   submissionKey,
-} from '../../store/smpp.ts';
+} from '../../store/messages/smpp.ts';
 import type { SmppConnectorConfig } from '../config.ts';
 import type { Connector, ConnectorSink, DeliveryResult, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { type BindRole, SmppBind } from './bind.ts';
@@ -74,7 +74,7 @@ const HOLD_MAX_MS = 1000;
 /**
  * Submissions on the wire from which a receipt's answer may wait for its pass's commit. With
  * many, answers flow back all the time and a held deliver_sm_resp costs nothing, while storing
- * the receipt first cost a write (bench/smpp: 2 binds x window 200, 12k msg/s held, 9k stored).
+ * the receipt first cost a write (a quarter of the rate of a wide window: docs/performance-log.md).
  * With few, the SMSC may be waiting for this acknowledgement before it sends anything more (its
  * window, or Nagle's algorithm on its socket): held, every slot waited a delayed ACK (40 ms),
  * and a window of 10 moved 500 msg/s.

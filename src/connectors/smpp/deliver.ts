@@ -1,8 +1,7 @@
 import type { Ctx } from '../../context.ts';
-import { receiveNetworkMo } from '../../features/mo/receive.ts';
 import { normalizeRecipient } from '../../rules/phone.ts';
-import { findWaitingAttempt } from '../../store/attempts.ts';
-import { takeEarlyReceipts } from '../../store/receipts.ts';
+import { findWaitingAttempt } from '../../store/messages/attempts.ts';
+import { takeEarlyReceipts } from '../../store/messages/receipts.ts';
 import {
   addMoPart,
   dropMoParts,
@@ -13,7 +12,7 @@ import {
   pruneSmpp,
   type SmppSubmission,
   settleParts,
-} from '../../store/smpp.ts';
+} from '../../store/messages/smpp.ts';
 import type { SmppConnectorConfig } from '../config.ts';
 import type { ConnectorSink, DeliveryResult } from '../types.ts';
 import { concatFromSar, concatFromUdh } from './concat.ts';
@@ -202,7 +201,7 @@ export function createDeliverHandler(
       concatFromSar(d.sar.ref, d.sar.total, d.sar.seq);
     counters.mo = (counters.mo ?? 0) + 1;
     if (!concat || concat.total === 1) {
-      await receiveNetworkMo(ctx, { to, from, content: d.text, connector: cfg.name });
+      await sink.mo({ to, from, content: d.text, connector: cfg.name });
       return;
     }
     const key = { connector: cfg.name, source: from, destination: to, ref: concat.ref, total: concat.total };
@@ -210,7 +209,7 @@ export function createDeliverHandler(
     if (!whole) return;
     // The same id for whoever completes it first (a repeated last part): taken once.
     const networkId = `concat:${from}:${to}:${concat.ref}:${concat.total}:${whole.firstAt}`;
-    await receiveNetworkMo(ctx, {
+    await sink.mo({
       to,
       from,
       content: whole.contents.join(''),

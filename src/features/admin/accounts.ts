@@ -1,11 +1,17 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../rules/api-key.ts';
-import { type Account, getAccount, insertAccount, listAccounts, listKeys } from '../../store/accounts.ts';
-import { listBrands } from '../../store/brands.ts';
-import { newId } from '../../store/ids.ts';
-import { listProfiles } from '../../store/profiles.ts';
-import { listSenderNumbers } from '../../store/senders.ts';
+import {
+  type Account,
+  getAccount,
+  insertAccount,
+  listAccounts,
+  listKeys,
+} from '../../store/accounts/accounts.ts';
+import { listSenderNumbers } from '../../store/accounts/senders.ts';
+import { newId } from '../../store/db/ids.ts';
+import { listBrands } from '../../store/templates/brands.ts';
+import { listProfiles } from '../../store/templates/profiles.ts';
 import { checkText } from './checks.ts';
 import {
   type AccountDetailView,

@@ -4,7 +4,7 @@ import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { Nullable } from '../../http/schema-types.ts';
-import { listAudit } from '../../store/audit.ts';
+import { listAudit } from '../../store/accounts/audit.ts';
 import { Cursor, Limit, opsAnswers, opsDoc, Time } from './ops-doc.ts';
 
 const AuditQuery = Type.Object({ limit: Limit, cursor: Cursor });

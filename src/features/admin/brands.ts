@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { getBrand, listBrands, removeBrand, saveBrand } from '../../store/brands.ts';
+import { getBrand, listBrands, removeBrand, saveBrand } from '../../store/templates/brands.ts';
 import { requireAccount } from './accounts.ts';
 import { checkText } from './checks.ts';
 import { type BrandView, brandView } from './views.ts';

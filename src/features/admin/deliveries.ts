@@ -13,10 +13,10 @@ import {
   walkMo,
   walkReportJobs,
   walkWebhookReports,
-} from '../../store/admin-deliveries.ts';
-import type { MoRecord, MoStatus } from '../../store/mo.ts';
-import { restartReportDelivery } from '../../store/report-redelivery.ts';
-import { parseReportBody } from '../../store/reports.ts';
+} from '../../store/messages/admin-deliveries.ts';
+import { restartReportDelivery } from '../../store/messages/report-redelivery.ts';
+import { parseReportBody } from '../../store/messages/reports.ts';
+import type { MoRecord, MoStatus } from '../../store/mo/mo.ts';
 import type {
   Delivery,
   DeliveryListQuery,

@@ -7,7 +7,7 @@ import {
   listKeys,
   revokeKey,
   setKeyDlr,
-} from '../../store/accounts.ts';
+} from '../../store/accounts/accounts.ts';
 import { newApiKey, requireAccount } from './accounts.ts';
 import { type KeyView, keyView } from './views.ts';
 

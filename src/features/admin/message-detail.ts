@@ -2,10 +2,14 @@ import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { getAccount } from '../../store/accounts.ts';
-import { attemptsOfMessage, messageByKey, reportRecordsOfMessage } from '../../store/admin-messages.ts';
-import { getSendRequest } from '../../store/messages.ts';
-import { parseReportBody } from '../../store/reports.ts';
+import { getAccount } from '../../store/accounts/accounts.ts';
+import {
+  attemptsOfMessage,
+  messageByKey,
+  reportRecordsOfMessage,
+} from '../../store/messages/admin-messages.ts';
+import { getSendRequest } from '../../store/messages/messages.ts';
+import { parseReportBody } from '../../store/messages/reports.ts';
 import type { FlowStepView, MessageDetail } from './message-schemas.ts';
 import { messageView } from './message-search.ts';
 

@@ -11,7 +11,7 @@ import {
   messageByKey,
   walkAccountMessages,
   walkMessagesByKey,
-} from '../../store/admin-messages.ts';
+} from '../../store/messages/admin-messages.ts';
 import type { MessagePage, MessageRow as MessageRowSchema, MessageSearchQuery } from './message-schemas.ts';
 import { SCAN_WINDOW } from './ops-doc.ts';
 
@@ -70,7 +70,7 @@ function badCursor(cursor: string): GatewayError {
  */
 const KEY_SLACK_MS = 60_000;
 
-/** The smallest msgKey made at `ms` (store/ids.ts: base-36 milliseconds, 9 characters, first). */
+/** The smallest msgKey made at `ms` (store/db/ids.ts: base-36 milliseconds, 9 characters, first). */
 function keyAt(ms: number): string {
   return Math.max(0, Math.floor(ms)).toString(36).padStart(9, '0');
 }

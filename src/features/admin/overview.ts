@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { DISPATCH_JOB } from '../../engine/dispatch.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import { reportCodeText } from '../../rules/report-codes.ts';
-import { countJobsByKind, countQueuedMessages, countWaitingMessages } from '../../store/overview.ts';
+import { countJobsByKind, countQueuedMessages, countWaitingMessages } from '../../store/accounts/overview.ts';
 import type { Overview, OverviewConnector } from './overview-schemas.ts';
 
 /*

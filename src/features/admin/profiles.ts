@@ -7,7 +7,7 @@ import {
   removeProfile,
   updateProfile,
   upsertProfile,
-} from '../../store/profiles.ts';
+} from '../../store/templates/profiles.ts';
 import { requireAccount } from './accounts.ts';
 import { checkInt, checkText, isPhoneNumber } from './checks.ts';
 import { SENDER_KEY_MAX, SENDER_KEY_TYPES } from './constants.ts';

@@ -2,8 +2,8 @@ import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { reservationCreatedAt, walkReservations } from '../../store/admin-campaigns.ts';
-import { getReservation, type Reservation, type ResvStatus } from '../../store/reservations.ts';
+import { reservationCreatedAt, walkReservations } from '../../store/campaigns/admin-campaigns.ts';
+import { getReservation, type Reservation, type ResvStatus } from '../../store/campaigns/reservations.ts';
 import { cancel, type ReservationView, resume, stop, view } from '../reservations/manage.ts';
 import type {
   ReservationAction,

@@ -7,11 +7,11 @@ import {
   resealWebhookSecret,
   sealPlainSecret,
   webhookSecretsUnder,
-} from '../../store/accounts.ts';
-import type { Store } from '../../store/database.ts';
-import type { Executor } from '../../store/jobs.ts';
-import { requestSecretsUnder, resealRequestSecret } from '../../store/request-secrets.ts';
-import { dropRetiredKeys, retiredKeyIds, retireKeysExcept } from '../../store/secret-keys.ts';
+} from '../../store/accounts/accounts.ts';
+import { dropRetiredKeys, retiredKeyIds, retireKeysExcept } from '../../store/accounts/secret-keys.ts';
+import type { Store } from '../../store/db/database.ts';
+import type { Executor } from '../../store/db/executor.ts';
+import { requestSecretsUnder, resealRequestSecret } from '../../store/messages/request-secrets.ts';
 
 /** Values resealed per transaction: short transactions beside the live traffic. */
 const RESEAL_BATCH = 200;

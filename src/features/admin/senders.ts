@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { addSenderNumber, listSenderNumbers, removeSenderNumber } from '../../store/senders.ts';
+import { addSenderNumber, listSenderNumbers, removeSenderNumber } from '../../store/accounts/senders.ts';
 import { requireAccount } from './accounts.ts';
 import { isPhoneNumber } from './checks.ts';
 import { type SenderView, senderView } from './views.ts';

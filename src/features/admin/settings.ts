@@ -2,7 +2,7 @@ import type { Ctx } from '../../context.ts';
 import { webhookSecretContext } from '../../crypto/webhook-secret.ts';
 import { GatewayError } from '../../errors.ts';
 import { generateSecret } from '../../rules/api-key.ts';
-import { setAccountWebhook, updateAccount } from '../../store/accounts.ts';
+import { setAccountWebhook, updateAccount } from '../../store/accounts/accounts.ts';
 import { requireAccount } from './accounts.ts';
 import { checkInt, checkText, checkWebhookUrl } from './checks.ts';
 import { MAX_PER_SECOND, REPORT_MODES, type ReportMode } from './constants.ts';

@@ -1,8 +1,8 @@
 import { isoKst } from '../../clock.ts';
-import type { Account, ApiKeyRecord } from '../../store/accounts.ts';
-import type { RcsBrand } from '../../store/brands.ts';
-import type { SenderProfile } from '../../store/profiles.ts';
-import type { SenderNumber } from '../../store/senders.ts';
+import type { Account, ApiKeyRecord } from '../../store/accounts/accounts.ts';
+import type { SenderNumber } from '../../store/accounts/senders.ts';
+import type { RcsBrand } from '../../store/templates/brands.ts';
+import type { SenderProfile } from '../../store/templates/profiles.ts';
 
 /**
  * What the operator API and the CLI show of stored records: camelCase names and ISO 8601 times

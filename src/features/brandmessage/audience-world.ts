@@ -1,7 +1,7 @@
 import { resolveHandset } from '../../connectors/sandbox/handset.ts';
 import { parseSettings } from '../../connectors/sandbox/settings.ts';
 import type { Ctx } from '../../context.ts';
-import { findHandsets, type HandsetRow } from '../../store/sandbox.ts';
+import { findHandsets, type HandsetRow } from '../../store/sandbox/sandbox.ts';
 
 /*
  * Who is an app user and a friend of a profile. The sandbox world decides: an unconfigured

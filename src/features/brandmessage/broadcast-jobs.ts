@@ -2,13 +2,18 @@ import type { Ctx } from '../../context.ts';
 import { DISPATCH_JOB } from '../../engine/dispatch.ts';
 import type { JobHandler } from '../../engine/runner.ts';
 import { inSendWindow, nextWindowOpen } from '../../rules/broadcast-window.ts';
-import { findBrandTemplate } from '../../store/brand-templates.ts';
-import { advanceBroadcast, type Broadcast, getBroadcast, moveBroadcast } from '../../store/broadcasts.ts';
-import { findFriendGroup } from '../../store/friend-groups.ts';
-import { newId } from '../../store/ids.ts';
-import type { NewJob } from '../../store/jobs.ts';
-import { acceptSend, type NewMessage } from '../../store/messages.ts';
-import { getProfile } from '../../store/profiles.ts';
+import {
+  advanceBroadcast,
+  type Broadcast,
+  getBroadcast,
+  moveBroadcast,
+} from '../../store/campaigns/broadcasts.ts';
+import { findFriendGroup } from '../../store/campaigns/friend-groups.ts';
+import { newId } from '../../store/db/ids.ts';
+import type { NewJob } from '../../store/jobs/jobs.ts';
+import { acceptSend, type NewMessage } from '../../store/messages/messages.ts';
+import { findBrandTemplate } from '../../store/templates/brand-templates.ts';
+import { getProfile } from '../../store/templates/profiles.ts';
 import { refusedNumbers } from '../policy/screen.ts';
 import { flowOf } from '../reservations/manage.ts';
 import { broadcastRecipients } from './audience.ts';

@@ -1,8 +1,13 @@
 import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { type Broadcast, type BroadcastStatus, getBroadcast, moveBroadcast } from '../../store/broadcasts.ts';
-import { enqueueJobs, moveJob } from '../../store/jobs.ts';
+import {
+  type Broadcast,
+  type BroadcastStatus,
+  getBroadcast,
+  moveBroadcast,
+} from '../../store/campaigns/broadcasts.ts';
+import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
 import { tickJob } from './broadcast-jobs.ts';
 
 /** data.data.brandmessage: the spec's broadcast record (plus friendGroupKey and the done time). */

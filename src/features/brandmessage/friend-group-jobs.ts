@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
-import { dropExpiredFile } from '../../store/friend-group-files.ts';
+import { dropExpiredFile } from '../../store/campaigns/friend-group-files.ts';
 import { FILE_EXPIRE_JOB } from './friend-group-file.ts';
 import { PROCESS_JOB, processGroup } from './friend-group-process.ts';
 

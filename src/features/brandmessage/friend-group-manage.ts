@@ -1,14 +1,14 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { friendGroupInUse } from '../../store/broadcasts.ts';
-import { findNumberFile, type NumberFile } from '../../store/friend-group-files.ts';
+import { friendGroupInUse } from '../../store/campaigns/broadcasts.ts';
+import { findNumberFile, type NumberFile } from '../../store/campaigns/friend-group-files.ts';
 import {
   copyFileNumbers,
   countNumbers,
   deleteFileNumbers,
   deleteNumbers,
   insertNumbers,
-} from '../../store/friend-group-numbers.ts';
+} from '../../store/campaigns/friend-group-numbers.ts';
 import {
   deleteFriendGroup,
   type FriendGroup,
@@ -18,11 +18,11 @@ import {
   listFriendGroups,
   markChanged,
   setNumberCount,
-} from '../../store/friend-groups.ts';
-import { newId } from '../../store/ids.ts';
-import type { Executor } from '../../store/jobs.ts';
-import { enqueueJobs } from '../../store/jobs.ts';
-import { getProfile, type SenderProfile } from '../../store/profiles.ts';
+} from '../../store/campaigns/friend-groups.ts';
+import type { Executor } from '../../store/db/executor.ts';
+import { newId } from '../../store/db/ids.ts';
+import { enqueueJobs } from '../../store/jobs/jobs.ts';
+import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 import { checkPhoneList, GROUP_NUMBERS_MAX } from './friend-group-list.ts';
 import { processJob } from './friend-group-process.ts';
 import {

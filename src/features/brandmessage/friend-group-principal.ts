@@ -1,5 +1,5 @@
 import { GatewayError } from '../../errors.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 
 /** The account behind the API key (the auth hook has run on every client route). */
 export function accountOf(principal: KeyPrincipal | null): string {

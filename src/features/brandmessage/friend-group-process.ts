@@ -5,15 +5,15 @@ import {
   groupHandsets,
   resetStandings,
   setStandings,
-} from '../../store/friend-group-numbers.ts';
+} from '../../store/campaigns/friend-group-numbers.ts';
 import {
   completeGroup,
   type FriendGroup,
   findFriendGroup,
   getGroupById,
   listGroupsInProgress,
-} from '../../store/friend-groups.ts';
-import type { NewJob } from '../../store/jobs.ts';
+} from '../../store/campaigns/friend-groups.ts';
+import type { NewJob } from '../../store/jobs/jobs.ts';
 import { standingOf, worldKnows } from './audience-world.ts';
 import { type FriendGroupView, groupView } from './friend-group-view.ts';
 

@@ -1,5 +1,5 @@
 import { isoKst } from '../../clock.ts';
-import type { FriendGroup } from '../../store/friend-groups.ts';
+import type { FriendGroup } from '../../store/campaigns/friend-groups.ts';
 
 /**
  * A friend group as the client API shows it (`data.data.friendGroup`): the spec's fields, plus

@@ -10,7 +10,7 @@ import {
   insertGroupTag,
   listGroupTags,
   renameGroupTag,
-} from '../../store/group-tags.ts';
+} from '../../store/campaigns/group-tags.ts';
 import { ownProfile } from './friend-group-manage.ts';
 
 const GROUP_TAG_KEY = /^[A-Za-z0-9._-]{1,50}$/;

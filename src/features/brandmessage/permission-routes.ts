@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { GatewayError } from '../../errors.ts';
 import { success } from '../../http/envelope.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { applyPermission, checkPermission } from './permission.ts';
 import { SENDER_KEY_MAX } from './video-schema.ts';

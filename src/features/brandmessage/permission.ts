@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import { type Code, GatewayError } from '../../errors.ts';
-import { grantSendPermission, hasSendPermission } from '../../store/permissions.ts';
-import type { SenderProfile } from '../../store/profiles.ts';
-import { hasInfomsgSendSince } from '../../store/send-permission-sends.ts';
+import { grantSendPermission, hasSendPermission } from '../../store/accounts/permissions.ts';
+import { hasInfomsgSendSince } from '../../store/media/send-permission-sends.ts';
+import type { SenderProfile } from '../../store/templates/profiles.ts';
 import { ownProfile } from './video-manage.ts';
 
 /** The spec's requirements of send permission. */

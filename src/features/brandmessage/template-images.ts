@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
+import { BRAND_IMAGE_KINDS } from '../../rules/image-kinds.ts';
 import { describeRatioRule, ratioAllowed, ratioOf } from '../../rules/image-ratio.ts';
-import { BRAND_IMAGE_KINDS } from '../files/image-kinds.ts';
 import { findImageByUrl } from '../files/image-upload.ts';
 import { fail, type ImageRef } from './template-fields.ts';
 

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { BRAND_KIND_OF, brandKind } from '../../rules/brand-message.ts';
+import { newId } from '../../store/db/ids.ts';
 import {
   type BrandTemplate,
   deleteBrandTemplate,
@@ -8,9 +9,8 @@ import {
   listBrandTemplates,
   listModifiedBrandTemplates,
   replaceBrandTemplate,
-} from '../../store/brand-templates.ts';
-import { newId } from '../../store/ids.ts';
-import { getProfile, type SenderProfile } from '../../store/profiles.ts';
+} from '../../store/templates/brand-templates.ts';
+import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 import { parseSince } from '../infomsg/since.ts';
 import { fail, type Obj } from './template-fields.ts';
 import { checkImages } from './template-images.ts';

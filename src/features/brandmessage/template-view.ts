@@ -10,7 +10,7 @@ import type {
   CarouselHead,
   CarouselTail,
 } from '../../rules/brand-content.ts';
-import type { BrandTemplate } from '../../store/brand-templates.ts';
+import type { BrandTemplate } from '../../store/templates/brand-templates.ts';
 
 /** The structures in the shape they were registered in, so a GET answer can be PUT back. */
 export interface AttachmentView {

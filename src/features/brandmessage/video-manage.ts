@@ -2,9 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, formatKst, isoKst, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { newId } from '../../store/ids.ts';
-import { enqueueJobs, type NewJob } from '../../store/jobs.ts';
-import { getProfile, type SenderProfile } from '../../store/profiles.ts';
+import { newId } from '../../store/db/ids.ts';
+import { enqueueJobs, type NewJob } from '../../store/jobs/jobs.ts';
 import {
   getChannelVideo,
   getVideo,
@@ -13,7 +12,8 @@ import {
   markRegistered,
   moveVideo,
   type Video,
-} from '../../store/videos.ts';
+} from '../../store/media/videos.ts';
+import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 import { baseName, extensionOf, fileUrl } from '../files/storage.ts';
 import {
   CHANNEL_HOST,

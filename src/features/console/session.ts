@@ -8,7 +8,7 @@ import {
   deleteSession,
   findSession,
   insertSession,
-} from '../../store/console-sessions.ts';
+} from '../../store/accounts/console-sessions.ts';
 
 /** The console's session cookie (httpOnly, SameSite=Strict: http/cookies.ts). */
 export const SESSION_COOKIE = 'omnigate_session';

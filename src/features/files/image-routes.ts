@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { GatewayError } from '../../errors.ts';
 import { success } from '../../http/envelope.ts';
+import { IMAGE_KINDS, type ImageKind } from '../../rules/image-kinds.ts';
 import { describeRatioRule } from '../../rules/image-ratio.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { readUploadForm } from './form.ts';
-import { IMAGE_KINDS, type ImageKind } from './image-kinds.ts';
 import { humanBytes, uploadAnswer, uploadImage } from './image-upload.ts';
 
 function rulesOf(spec: ImageKind): string {

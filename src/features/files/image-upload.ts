@@ -2,11 +2,11 @@ import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { detectImage, extensionContradicts, IMAGE_MIME, isAllowedFormat } from '../../rules/image-format.ts';
+import type { ImageKind } from '../../rules/image-kinds.ts';
 import { describeRatioRule, RATIO_TOLERANCE, ratioAllowed, ratioOf } from '../../rules/image-ratio.ts';
-import { findFileByPath, type StoredFile } from '../../store/files.ts';
+import { FILES_DIR, findFileByPath, type StoredFile } from '../../store/media/files.ts';
 import type { UploadForm } from './form.ts';
-import type { ImageKind } from './image-kinds.ts';
-import { checkFileKey, extensionOf, FILES_DIR, fileUrl, storeUpload, uploadName } from './storage.ts';
+import { checkFileKey, extensionOf, fileUrl, storeUpload, uploadName } from './storage.ts';
 
 /** `5242880` → `5 MB`, `512000` → `500 KB`: the limit as the guides write it. */
 export function humanBytes(n: number): string {

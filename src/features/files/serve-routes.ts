@@ -2,9 +2,9 @@ import { createReadStream } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import { CODES } from '../../errors.ts';
 import { failure } from '../../http/envelope.ts';
-import { findFileByPath } from '../../store/files.ts';
+import { FILES_DIR, findFileByPath } from '../../store/media/files.ts';
 import type { FeaturePlugin } from '../types.ts';
-import { FILES_DIR, storedFilePath } from './storage.ts';
+import { storedFilePath } from './storage.ts';
 
 /**
  * Uploaded files at the URLs the upload answers gave (imgUrl and friends). No credentials: the

@@ -3,11 +3,9 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { findFile, type StoredFile, saveFile } from '../../store/files.ts';
-import { newId } from '../../store/ids.ts';
+import { newId } from '../../store/db/ids.ts';
+import { FILES_DIR, findFile, type StoredFile, saveFile } from '../../store/media/files.ts';
 
-/** Where uploads live, relative to the data directory; also the URL prefix they are served under. */
-export const FILES_DIR = 'files';
 export const IMAGE_NAME_MAX = 100;
 const FILE_KEY = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors.ts';
 import { compileTemplate } from '../../rules/substitution.ts';
-import type { TemplateButton, TemplateMessageType } from '../../store/infomsg-templates.ts';
+import type { TemplateButton, TemplateMessageType } from '../../store/templates/infomsg-templates.ts';
 import { isWebUrl, LIMITS, length, nonEmpty, opt } from './limits.ts';
 
 /**

@@ -5,7 +5,7 @@ import type {
   TemplateEmphasizeType,
   TemplateFields,
   TitledText,
-} from '../../store/infomsg-templates.ts';
+} from '../../store/templates/infomsg-templates.ts';
 import { isWebUrl, LIMITS, length, nonEmpty, opt, within } from './limits.ts';
 
 /** The fields of a record that emphasis governs, as a client writes them. */

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
-import { getTemplateById } from '../../store/infomsg-templates.ts';
+import { getTemplateById } from '../../store/templates/infomsg-templates.ts';
 import { decide, REVIEW_JOB } from './review.ts';
 
 /**

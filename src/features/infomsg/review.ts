@@ -1,13 +1,13 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { addReviewEntry } from '../../store/infomsg-reviews.ts';
+import { enqueueJobs, type NewJob } from '../../store/jobs/jobs.ts';
+import { addReviewEntry } from '../../store/templates/infomsg-reviews.ts';
 import {
   findInfomsgTemplate,
   getTemplateById,
   type InfomsgTemplate,
   moveReview,
-} from '../../store/infomsg-templates.ts';
-import { enqueueJobs, type NewJob } from '../../store/jobs.ts';
+} from '../../store/templates/infomsg-templates.ts';
 import { type CheckedAttachment, storeAttachment } from './attachment.ts';
 import { LIMITS } from './limits.ts';
 import { loadOwn, refuseState, viewOf } from './templates.ts';

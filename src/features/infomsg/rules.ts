@@ -5,7 +5,7 @@ import type {
   TemplateFields,
   TemplateMessageType,
   TemplateVariable,
-} from '../../store/infomsg-templates.ts';
+} from '../../store/templates/infomsg-templates.ts';
 import { checkButtons, type RawButton } from './buttons.ts';
 import { findCategory } from './categories.ts';
 import { checkEmphasis, type RawEmphasis } from './emphasis.ts';

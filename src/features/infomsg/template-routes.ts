@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors.ts';
 import { success } from '../../http/envelope.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { KeyParams, KeyQuery, LastModifiedQuery, ListQuery, RegisterBody, UpdateBody } from './schemas.ts';
 import {

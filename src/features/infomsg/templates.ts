@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { newId } from '../../store/ids.ts';
-import { deleteReviewHistory, reviewHistories } from '../../store/infomsg-reviews.ts';
+import { newId } from '../../store/db/ids.ts';
+import { deleteReviewHistory, reviewHistories } from '../../store/templates/infomsg-reviews.ts';
 import {
   countTemplates,
   deleteTemplate,
@@ -13,8 +13,8 @@ import {
   listTemplates,
   modifiedSince,
   updateTemplateFields,
-} from '../../store/infomsg-templates.ts';
-import { getProfile, type SenderProfile } from '../../store/profiles.ts';
+} from '../../store/templates/infomsg-templates.ts';
+import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 import { changedFields, checkTemplate, checkTemplateCode, type RawTemplate, rawOf } from './rules.ts';
 import type { LastModifiedQueryT, ListQueryT, TemplateInput } from './schemas.ts';
 import { parseSince } from './since.ts';

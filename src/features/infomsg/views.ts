@@ -1,6 +1,6 @@
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
-import type { ReviewEntry, ReviewKind } from '../../store/infomsg-reviews.ts';
+import type { ReviewEntry, ReviewKind } from '../../store/templates/infomsg-reviews.ts';
 import type {
   InfomsgTemplate,
   InspectionStatus,
@@ -9,7 +9,7 @@ import type {
   TemplateButton,
   TemplateStatus,
   TemplateVariable,
-} from '../../store/infomsg-templates.ts';
+} from '../../store/templates/infomsg-templates.ts';
 import { fileUrl } from '../files/storage.ts';
 
 /** One entry of the review history as clients read it. */

@@ -1,5 +1,5 @@
 import { isoKst } from '../../clock.ts';
-import type { MoRecord } from '../../store/mo.ts';
+import type { MoRecord } from '../../store/mo/mo.ts';
 
 /** The spec's MO message (webhook body): every field a required string. */
 export interface MoBody {

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
 import { openWebhookSecret } from '../../crypto/webhook-secret.ts';
 import { postSignedJson } from '../../http/webhook-client.ts';
-import { getAccount } from '../../store/accounts.ts';
-import { getMo, markMoDelivered, recordMoFailure } from '../../store/mo.ts';
+import { getAccount } from '../../store/accounts/accounts.ts';
+import { getMo, markMoDelivered, recordMoFailure } from '../../store/mo/mo.ts';
 import { moBody } from './body.ts';
 import { MO_WEBHOOK_TIMEOUT_MS, nextMoAttempt } from './schedule.ts';
 

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
-import { MO_DELIVERY_JOB } from '../../store/mo.ts';
+import { MO_DELIVERY_JOB } from '../../store/mo/mo.ts';
 import { deliverMo } from './deliver.ts';
 import { MO_WEBHOOK_TIMEOUT_MS } from './schedule.ts';
 

@@ -8,7 +8,7 @@ import {
   type MoRecord,
   type MoStatus,
   restartMoSchedule,
-} from '../../store/mo.ts';
+} from '../../store/mo/mo.ts';
 import { OFFSET_MAX } from '../infomsg/schemas.ts';
 import { type MoBody, moBody } from './body.ts';
 

@@ -1,27 +1,9 @@
+import type { InboundMo } from '../../connectors/types.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { newId } from '../../store/ids.ts';
-import { findMoAccount, insertMo } from '../../store/mo.ts';
+import { newId } from '../../store/db/ids.ts';
+import { findMoAccount, insertMo } from '../../store/mo/mo.ts';
 import { applyOptKeyword } from '../policy/opt-messages.ts';
-
-/** An MO message as a connector hands it over. */
-export interface InboundMo {
-  /** The MO number the handset sent to: an account's registered sender number. */
-  to: string;
-  /** The number the sender entered; the device number unless the sender typed another. */
-  from: string;
-  content: string;
-  /** Carrier code of the sending handset; "" when the network does not say. */
-  carrier?: string | undefined;
-  /** The device that sent it; `from` when not given. */
-  originator?: string | undefined;
-  /** Gateway-clock time the handset sent it (epoch ms); the arrival time when not given. */
-  occurredAt?: number | undefined;
-  /** The connector it came through (`sandbox`, `smpp-...`). */
-  connector: string;
-  /** The network's own id of this MO: a second hand-over with the same id is the same MO. */
-  networkId?: string | undefined;
-}
 
 export interface ReceivedMo {
   msgKey: string;

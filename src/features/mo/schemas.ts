@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { ClientEnvelope, Nullable, StringEnum } from '../../http/schema-types.ts';
-import { MO_STATUSES } from '../../store/mo.ts';
+import { MO_STATUSES } from '../../store/mo/mo.ts';
 
 /*
  * Schemas of the MO routes (client, operator, sandbox): validation, handler types and OpenAPI.

@@ -1,5 +1,5 @@
 import { PhraseMatcher } from '../../rules/phrase-matcher.ts';
-import type { PolicyRule } from '../../store/policy-rules.ts';
+import type { PolicyRule } from '../../store/policy/policy-rules.ts';
 
 /** Prefix rules of one scope as a trie of digits: a number is walked once, without copies. */
 class DigitTrie {

@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { classifyNumber } from '../../rules/phone.ts';
 import { foldText } from '../../rules/phrase-matcher.ts';
+import { isSenderNumberRegistered } from '../../store/accounts/senders.ts';
 import {
   addOptOuts,
   findOptOut,
@@ -11,7 +12,7 @@ import {
   type OptOutCursor,
   type OptOutSource,
   removeOptOut,
-} from '../../store/opt-outs.ts';
+} from '../../store/policy/opt-outs.ts';
 import {
   deleteRule,
   insertRules,
@@ -21,8 +22,7 @@ import {
   RULE_MATCHES,
   type RuleKind,
   type RuleMatch,
-} from '../../store/policy-rules.ts';
-import { isSenderNumberRegistered } from '../../store/senders.ts';
+} from '../../store/policy/policy-rules.ts';
 import { requireAccount } from '../admin/accounts.ts';
 import { rulesCache } from './rules-cache.ts';
 

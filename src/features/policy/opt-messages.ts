@@ -1,8 +1,8 @@
 import type { Config } from '../../config.ts';
 import { OptKeywords } from '../../rules/opt-keywords.ts';
 import { classifyNumber } from '../../rules/phone.ts';
-import type { Executor } from '../../store/jobs.ts';
-import { addOptOuts, removeOptOut } from '../../store/opt-outs.ts';
+import type { Executor } from '../../store/db/executor.ts';
+import { addOptOuts, removeOptOut } from '../../store/policy/opt-outs.ts';
 
 const keywords = new WeakMap<Config, OptKeywords>();
 

@@ -1,5 +1,5 @@
-import type { Store } from '../../store/database.ts';
-import { allRules, rulesVersion } from '../../store/policy-rules.ts';
+import type { Store } from '../../store/db/database.ts';
+import { allRules, rulesVersion } from '../../store/policy/policy-rules.ts';
 import { CompiledRules } from './compiled-rules.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ClientEnvelope, Nullable, StringEnum } from '../../http/schema-types.ts';
-import { OPT_OUT_SOURCES } from '../../store/opt-outs.ts';
-import { RULE_KINDS, RULE_MATCHES } from '../../store/policy-rules.ts';
+import { OPT_OUT_SOURCES } from '../../store/policy/opt-outs.ts';
+import { RULE_KINDS, RULE_MATCHES } from '../../store/policy/policy-rules.ts';
 import { Cursor, Limit, opsAnswers, opsDoc, Time } from '../admin/ops-doc.ts';
 
 /** Schemas of the anti-spam and opt-out routes (operator and client): validation and OpenAPI. */

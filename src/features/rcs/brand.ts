@@ -1,14 +1,14 @@
 import { formatKst, isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { getBrand, type RcsBrand } from '../../store/brands.ts';
-import { findFile } from '../../store/files.ts';
+import { findFile } from '../../store/media/files.ts';
+import { getBrand, type RcsBrand } from '../../store/templates/brands.ts';
 import {
   type BrandDetailValues,
   findBrandDetails,
   type RcsBrandDetails,
   submitBrandChange,
-} from '../../store/rcs-brand-details.ts';
+} from '../../store/templates/rcs-brand-details.ts';
 import { fileUrl, IMAGE_NAME_MAX, storeUpload } from '../files/storage.ts';
 import type { RegBrand } from './brand-rules.ts';
 import {

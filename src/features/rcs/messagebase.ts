@@ -1,7 +1,7 @@
 import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { findMessagebaseImage, saveMessagebaseImage } from '../../store/rcs-images.ts';
+import { findMessagebaseImage, saveMessagebaseImage } from '../../store/templates/rcs-images.ts';
 import { fileUrl, IMAGE_NAME_MAX, storeUpload } from '../files/storage.ts';
 import { ownBrand } from './brand.ts';
 import { findCommonFormat, RCS_COMMON_FORMATS, type RcsCommonFormat } from './formats.ts';

@@ -1,8 +1,8 @@
 import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { type AttemptRecord, getMessageOfAccount, listAttempts } from '../../store/inquiry.ts';
-import { listReportsOfMessage, type ReportBody } from '../../store/reports.ts';
+import { type AttemptRecord, getMessageOfAccount, listAttempts } from '../../store/messages/inquiry.ts';
+import { listReportsOfMessage, type ReportBody } from '../../store/messages/reports.ts';
 
 /** GET /report/inquiry/{msgKey}: every report record of the message, STANDARD and DLR. */
 export async function reportInquiry(

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import type { JobHandler } from '../../engine/runner.ts';
-import { REPORT_WEBHOOK_JOB } from '../../store/reports.ts';
+import { REPORT_WEBHOOK_JOB } from '../../store/messages/reports.ts';
 import { REPORT_WEBHOOK_TIMEOUT_MS, reportWebhook } from './webhook.ts';
 
 export interface ReportJobOptions {

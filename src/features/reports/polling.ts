@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { ackPollBatch, type ReportBody, takePollBatch } from '../../store/reports.ts';
+import { ackPollBatch, type ReportBody, takePollBatch } from '../../store/messages/reports.ts';
 
 export interface PollView {
   /** The batch id to acknowledge; "" when nothing waits. */

@@ -2,8 +2,8 @@ import type { Ctx } from '../../context.ts';
 import { openWebhookSecret } from '../../crypto/webhook-secret.ts';
 import { coalesce } from '../../engine/coalesce.ts';
 import { postSignedJson } from '../../http/webhook-client.ts';
-import { type Account, getAccounts } from '../../store/accounts.ts';
-import { getReports, markReportsAcked, type StoredReport } from '../../store/reports.ts';
+import { type Account, getAccounts } from '../../store/accounts/accounts.ts';
+import { getReports, markReportsAcked, type StoredReport } from '../../store/messages/reports.ts';
 
 /** No answer within 5 s is a failure (docs/reports.md#webhook). */
 export const REPORT_WEBHOOK_TIMEOUT_MS = 5000;

@@ -1,10 +1,10 @@
 import type { Ctx } from '../../context.ts';
 import { classifyNumber } from '../../rules/phone.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
-import { newId } from '../../store/ids.ts';
-import type { NewJob } from '../../store/jobs.ts';
-import { getSendRequest } from '../../store/messages.ts';
-import { insertReservation, messagesTo, requestsOfReservation } from '../../store/reservations.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
+import { insertReservation, messagesTo, requestsOfReservation } from '../../store/campaigns/reservations.ts';
+import { newId } from '../../store/db/ids.ts';
+import type { NewJob } from '../../store/jobs/jobs.ts';
+import { getSendRequest } from '../../store/messages/messages.ts';
 import type { Directory } from '../send/directory.ts';
 import { prepareFlow } from '../send/prepare.ts';
 import { type DestinationResult, sendMessages } from '../send/send.ts';

@@ -3,10 +3,7 @@ import type { Ctx } from '../../context.ts';
 import type { FlowStep, RecipientVars } from '../../engine/flow.ts';
 import { GatewayError } from '../../errors.ts';
 import { inAdvertisingQuietHours } from '../../rules/quiet-hours.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
-import { newId } from '../../store/ids.ts';
-import { enqueueJobs, moveJob } from '../../store/jobs.ts';
-import { getSendRequest, insertMessages, insertSendRequest } from '../../store/messages.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 import {
   heldMessages,
   listDestinations,
@@ -17,7 +14,10 @@ import {
   removeHeld,
   requestsOfReservation,
   updateReservationRow,
-} from '../../store/reservations.ts';
+} from '../../store/campaigns/reservations.ts';
+import { newId } from '../../store/db/ids.ts';
+import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
+import { getSendRequest, insertMessages, insertSendRequest } from '../../store/messages/messages.ts';
 import { screenRequest } from '../policy/screen.ts';
 import { type PreparedStep, prepareStep } from '../send/channels.ts';
 import type { Directory } from '../send/directory.ts';

@@ -3,8 +3,6 @@ import type { Ctx } from '../../context.ts';
 import { DISPATCH_JOB } from '../../engine/dispatch.ts';
 import type { FlowStep } from '../../engine/flow.ts';
 import { GatewayError } from '../../errors.ts';
-import { enqueueJobs, moveJob } from '../../store/jobs.ts';
-import { releaseHeld } from '../../store/messages.ts';
 import {
   countByStatus,
   getReservation,
@@ -14,7 +12,9 @@ import {
   type ResvStatus,
   requestsOfReservation,
   transition,
-} from '../../store/reservations.ts';
+} from '../../store/campaigns/reservations.ts';
+import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
+import { releaseHeld } from '../../store/messages/messages.ts';
 import { fireJob } from './create.ts';
 
 /** A reservation as clients read it. */

@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors.ts';
 import { success } from '../../http/envelope.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 import { Directory } from '../send/directory.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { createReservation } from './create.ts';

@@ -10,8 +10,8 @@ import {
   receivedAtOf,
   saveReadMark,
   topRowId,
-} from '../../store/sandbox-activity.ts';
-import { newestTimelineId } from '../../store/sandbox-timeline.ts';
+} from '../../store/sandbox/activity.ts';
+import { newestTimelineId } from '../../store/sandbox/timeline.ts';
 import {
   COUNT_CAP,
   HANDSETS_PAGE_DEFAULT,

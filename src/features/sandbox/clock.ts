@@ -1,10 +1,9 @@
 import { type Clock, isManual, isoKst, parseClientTime } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { putSetting } from '../../store/settings.ts';
+import { CLOCK_SETTING, putSetting } from '../../store/db/settings.ts';
 
 /** The settings row that keeps the manual clock across restarts and shares it between instances. */
-export const CLOCK_SETTING = 'clock.now';
 
 export interface ClockView {
   now: string;

@@ -9,7 +9,7 @@ import { parseSettings, settingsToJson } from '../../connectors/sandbox/settings
 import { CHANNELS, type Channel } from '../../connectors/types.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { findHandset, type HandsetRow, removeHandset, saveHandset } from '../../store/sandbox.ts';
+import { findHandset, type HandsetRow, removeHandset, saveHandset } from '../../store/sandbox/sandbox.ts';
 import { checkText, isPhoneNumber } from '../admin/checks.ts';
 import { SENDER_KEY_MAX } from '../admin/profiles.ts';
 

@@ -1,7 +1,7 @@
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { clearInbox, type InboxMessage, listInbox } from '../../store/sandbox.ts';
+import { clearInbox, type InboxMessage, listInbox } from '../../store/sandbox/sandbox.ts';
 import { checkPhone } from './handsets.ts';
 
 /** Use cases of /sandbox/v1/handsets/{phone}/inbox: what reached a handset. */

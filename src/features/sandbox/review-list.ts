@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { templatesInReview } from '../../store/infomsg-review-queue.ts';
+import { templatesInReview } from '../../store/templates/infomsg-review-queue.ts';
 import {
   REVIEW_STATUSES,
   REVIEWS_PAGE_DEFAULT,

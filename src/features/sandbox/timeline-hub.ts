@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { countBetween, timelineAfter } from '../../store/sandbox-timeline.ts';
+import { countBetween, timelineAfter } from '../../store/sandbox/timeline.ts';
 import { timelineItems } from './timeline.ts';
 
 /*

@@ -2,8 +2,8 @@ import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { findMessageFiles, pairKey } from '../../store/files.ts';
-import { type TimelineRow, timelineBefore } from '../../store/sandbox-timeline.ts';
+import { findMessageFiles, pairKey } from '../../store/media/files.ts';
+import { type TimelineRow, timelineBefore } from '../../store/sandbox/timeline.ts';
 import { fileUrl } from '../files/storage.ts';
 import { checkPhone } from './handsets.ts';
 import {

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
-import { findBrandByKey } from '../../store/brands.ts';
-import { hasSendPermission } from '../../store/permissions.ts';
-import { getProfile, type SenderProfile } from '../../store/profiles.ts';
-import { isSenderNumberRegistered } from '../../store/senders.ts';
+import { hasSendPermission } from '../../store/accounts/permissions.ts';
+import { isSenderNumberRegistered } from '../../store/accounts/senders.ts';
+import { findBrandByKey } from '../../store/templates/brands.ts';
+import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 
 /**
  * How long a registration found in the store is trusted. Every request names the same few sender

@@ -1,9 +1,9 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { matchesTemplate } from '../../rules/template-match.ts';
-import { type BrandTemplate, findBrandTemplate } from '../../store/brand-templates.ts';
-import { findInfomsgTemplate, isSendable } from '../../store/infomsg-templates.ts';
-import { getProfile } from '../../store/profiles.ts';
+import { type BrandTemplate, findBrandTemplate } from '../../store/templates/brand-templates.ts';
+import { findInfomsgTemplate, isSendable } from '../../store/templates/infomsg-templates.ts';
+import { getProfile } from '../../store/templates/profiles.ts';
 import { templateView } from '../brandmessage/template-view.ts';
 import { findPublicTemplate } from '../infomsg/public-templates.ts';
 import { checkButtons } from './channels.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Metrics } from '../../http/metrics.ts';
-import type { Store } from '../../store/database.ts';
+import type { Store } from '../../store/db/database.ts';
 
 /** Liveness, readiness and Prometheus metrics: unauthenticated, outside the spec's envelope. */
 export const systemRoutes: FastifyPluginAsyncTypebox<{ store: Store; metrics: Metrics }> = async (

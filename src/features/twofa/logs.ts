@@ -1,7 +1,7 @@
 import { DAY_MS, formatKst, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { listTwofaRequests } from '../../store/twofa-requests.ts';
+import { listTwofaRequests } from '../../store/twofa/requests.ts';
 
 export interface LogEntry {
   requestId: string;

@@ -10,12 +10,12 @@ import {
   REQUEST_WINDOW_MS,
   verificationText,
 } from '../../rules/twofa.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
-import { newId } from '../../store/ids.ts';
-import { insertRequestSecret } from '../../store/request-secrets.ts';
-import { listSenderNumbers } from '../../store/senders.ts';
-import { countTwofaRequestsSince, insertTwofaRequest, lockTwofaWindow } from '../../store/twofa-requests.ts';
-import { getTwofaService } from '../../store/twofa-services.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
+import { listSenderNumbers } from '../../store/accounts/senders.ts';
+import { newId } from '../../store/db/ids.ts';
+import { insertRequestSecret } from '../../store/messages/request-secrets.ts';
+import { countTwofaRequestsSince, insertTwofaRequest, lockTwofaWindow } from '../../store/twofa/requests.ts';
+import { getTwofaService } from '../../store/twofa/services.ts';
 import type { Directory } from '../send/directory.ts';
 import { prepareFlow } from '../send/prepare.ts';
 import { sendMessages } from '../send/send.ts';

@@ -1,5 +1,5 @@
 import { GatewayError } from '../../errors.ts';
-import type { KeyPrincipal } from '../../store/accounts.ts';
+import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 import { Directory } from '../send/directory.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { answer, type Fields, twofaShape, userRefOf } from './answer.ts';

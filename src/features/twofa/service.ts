@@ -2,7 +2,7 @@ import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { serviceNameProblem } from '../../rules/twofa.ts';
-import { deleteTwofaService, getTwofaService, putTwofaService } from '../../store/twofa-services.ts';
+import { deleteTwofaService, getTwofaService, putTwofaService } from '../../store/twofa/services.ts';
 
 /** Registers (or replaces) the name put in front of the account's verification texts. */
 export async function registerServiceName(ctx: Ctx, accountId: string, serviceName: string): Promise<void> {

@@ -8,7 +8,7 @@ import {
   latestTwofaRequest,
   markTwofaVerified,
   type TwofaRequest,
-} from '../../store/twofa-requests.ts';
+} from '../../store/twofa/requests.ts';
 import { TwofaError } from './answer.ts';
 import { CODE_MAC_PURPOSE, codeMatches, legacyCodeMatches } from './code.ts';
 import { recipientOf } from './request.ts';

@@ -1,0 +1,248 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type QueryResult,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+import { migrate, migrated } from '../schema/migrator.ts';
+import type { DB } from '../schema/schema.ts';
+import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
+import { countingDialect, emptyCounts, type StatementCounts } from './statement-counts.ts';
+import { LockWait, yieldToWaitingWriters } from './write-turn.ts';
+
+export interface Store {
+  readonly db: Kysely<DB>;
+  readonly caps: Capabilities;
+  /** Statements run and rows changed through this store (this thread's), for /metrics. */
+  readonly counts: StatementCounts;
+  /** Applies every pending migration; safe to call from several instances at once. */
+  migrate(): Promise<string[]>;
+  /** True when the database answers and every known migration is applied. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL schema to work in (tests give each file its own); created when missing. */
+  readonly schema?: string;
+  /** PostgreSQL pool size. */
+  readonly poolSize?: number;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, which fit a JS number exactly.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === 20) return (v: string) => Number(v);
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`invalid schema name ${name}`);
+  return `"${name}"`;
+}
+
+export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  throw new Error(`unsupported database URL: ${url}`);
+}
+
+function openSqlite(path: string): Store {
+  const file = path === '' ? ':memory:' : path;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run beside the single writer; NORMAL sync is durable across process
+  // crashes (only an OS crash can lose the last transactions), the usual WAL trade-off.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  // No wait inside SQLite: its busy handler sleeps, blocking the thread's event loop (see
+  // PatientConnection, which waits for the lock without blocking).
+  database.pragma('busy_timeout = 0');
+  database.pragma('foreign_keys = ON');
+  const counts = emptyCounts();
+  const db = new Kysely<DB>({
+    dialect: countingDialect(new WriterSqliteDialect({ database: withStatementCache(database) }), counts),
+  });
+  return makeStore(db, SQLITE, counts, async () => {
+    await db.destroy();
+  });
+}
+
+/**
+ * Transactions take the write lock when they begin (BEGIN IMMEDIATE), waiting for it up to
+ * BUSY_WAIT_MS (PatientConnection). A deferred one that read first and then wrote, while another
+ * connection (the engine's thread, another process) had written meanwhile, failed at once with
+ * SQLITE_BUSY: its snapshot was stale, and no wait could help.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  #inner: DatabaseConnection | null = null;
+  #patient: DatabaseConnection | null = null;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await super.acquireConnection();
+    if (inner !== this.#inner || !this.#patient) {
+      this.#inner = inner;
+      this.#patient = new PatientConnection(inner);
+    }
+    return this.#patient;
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await yieldToWaitingWriters();
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/** How long a statement waits for another connection's write lock before it fails. */
+const BUSY_WAIT_MS = 5000;
+
+/**
+ * Waits for SQLite's write lock off the event loop. SQLite's own busy handler sleeps inside the
+ * call (1, 2, 5, 10, ... ms), and better-sqlite3 is synchronous: the thread's event loop stood
+ * still for the whole wait. With the engine in a thread of its own both threads write, and those
+ * sleeps held HTTP answers and SMPP window slots for tens of milliseconds. Here SQLite answers
+ * SQLITE_BUSY at once and the statement is tried again after the event loop had its turn.
+ * Only two statements can meet a busy lock: `begin immediate` and a write outside a transaction
+ * (inside one, the lock is already held), and neither did anything when refused, so trying again
+ * is safe. A refused statement of the serving thread is counted until it ends, and the engine's
+ * thread begins no transaction meanwhile (src/store/db/write-turn.ts): SQLite's lock has no queue.
+ */
+class PatientConnection implements DatabaseConnection {
+  constructor(readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const started = Date.now();
+    const wait = new LockWait();
+    try {
+      for (let tries = 0; ; tries++) {
+        try {
+          return await this.inner.executeQuery<R>(compiledQuery);
+        } catch (err) {
+          if (!isBusy(err) || Date.now() - started >= BUSY_WAIT_MS) throw err;
+          wait.refused();
+          // A few turns of the event loop first (a lock is mostly held for well under a millisecond;
+          // an engine pass holds it for a few), then a millisecond at a time.
+          await new Promise((r) => (tries < 10 ? setImmediate(r) : setTimeout(r, 1)));
+        }
+      }
+    } finally {
+      wait.end();
+    }
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(compiledQuery, chunkSize);
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    'code' in err &&
+    typeof err.code === 'string' &&
+    err.code.startsWith('SQLITE_BUSY')
+  );
+}
+
+class WriterSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query afresh; on the send path the same few statements (a 200-row insert,
+ * a claim) run thousands of times a second, and preparing them was a tenth of the CPU. Statements
+ * are kept by their SQL text. Reuse is safe: Kysely runs one query at a time on the connection,
+ * and each runs to completion (all/run) before the next.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(source: string) {
+      let stmt = cache.get(source);
+      if (!stmt) {
+        stmt = database.prepare(source);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+        cache.set(source, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
+async function openPostgres(url: string, options: StoreOptions): Promise<Store> {
+  const schema = options.schema;
+  if (schema) {
+    const boot = new pg.Client({ connectionString: url });
+    await boot.connect();
+    try {
+      await boot.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
+    } finally {
+      await boot.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+  });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const counts = emptyCounts();
+  const db = new Kysely<DB>({ dialect: countingDialect(new PostgresDialect({ pool }), counts) });
+  return makeStore(db, POSTGRES, counts, async () => {
+    await db.destroy();
+  });
+}
+
+function makeStore(
+  db: Kysely<DB>,
+  caps: Capabilities,
+  counts: StatementCounts,
+  destroy: () => Promise<void>,
+): Store {
+  let closed = false;
+  return {
+    db,
+    caps,
+    counts,
+    migrate: () => migrate(db, caps),
+    async ready() {
+      try {
+        await sql`select 1`.execute(db);
+        return await migrated(db);
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await destroy();
+    },
+  };
+}

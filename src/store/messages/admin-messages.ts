@@ -1,0 +1,267 @@
+import type { Selectable } from 'kysely';
+import type { Store } from '../db/database.ts';
+import { finishWalk, type Walked } from '../db/walk.ts';
+import type { MessagesTable } from '../schema/schema.ts';
+
+/*
+ * The operator's message search and message page. Reads only, through the indexes the send path
+ * already keeps: the primary key (msgKeys are time-ordered), (account_id, created_at) and, for
+ * the page, message_attempts' and reports' own keys. No index was added for these searches.
+ */
+
+export interface MessageRow {
+  msgKey: string;
+  accountId: string;
+  requestId: string;
+  to: string;
+  status: string;
+  step: number;
+  reportCode: string | null;
+  reportText: string | null;
+  destRef: string | null;
+  createdAt: number;
+  updatedAt: number;
+  doneAt: number | null;
+}
+
+const COLUMNS = [
+  'msg_key',
+  'account_id',
+  'request_id',
+  'to_number',
+  'status',
+  'step',
+  'report_code',
+  'report_text',
+  'dest_ref',
+  'created_at',
+  'updated_at',
+  'done_at',
+] as const;
+
+type Row = Pick<Selectable<MessagesTable>, (typeof COLUMNS)[number]>;
+
+function toRow(r: Row): MessageRow {
+  return {
+    msgKey: r.msg_key,
+    accountId: r.account_id,
+    requestId: r.request_id,
+    to: r.to_number,
+    status: r.status,
+    step: Number(r.step),
+    reportCode: r.report_code,
+    reportText: r.report_text,
+    destRef: r.dest_ref,
+    createdAt: Number(r.created_at),
+    updatedAt: Number(r.updated_at),
+    doneAt: r.done_at === null ? null : Number(r.done_at),
+  };
+}
+
+/** Filters checked on the rows of a window (no index serves them). */
+export interface MessageFilter {
+  to?: string | undefined;
+  status?: string | undefined;
+  /** created_at at or after. */
+  since?: number | undefined;
+  /** created_at before. */
+  before?: number | undefined;
+}
+
+export async function messageByKey(store: Store, msgKey: string): Promise<MessageRow | undefined> {
+  const r = await store.db
+    .selectFrom('messages')
+    .select(COLUMNS)
+    .where('msg_key', '=', msgKey)
+    .executeTakeFirst();
+  return r && toRow(r);
+}
+
+/** A position in one account's messages: (created_at, msg_key), newest first. */
+export interface AccountPosition {
+  createdAt: number;
+  msgKey: string;
+}
+
+/**
+ * One account's messages, newest first, along its (account_id, created_at) index: the time range
+ * narrows the index range itself; recipient and status are checked on a window of `window` rows.
+ */
+export async function walkAccountMessages(
+  store: Store,
+  accountId: string,
+  f: MessageFilter,
+  after: AccountPosition | null,
+  limit: number,
+  window: number,
+): Promise<Walked<MessageRow, AccountPosition>> {
+  const base = () => {
+    let q = store.db.selectFrom('messages').where('account_id', '=', accountId);
+    if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
+    if (f.before !== undefined) q = q.where('created_at', '<', f.before);
+    if (after) {
+      q = q
+        .where('created_at', '<=', after.createdAt)
+        .where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb('msg_key', '<', after.msgKey)]));
+    }
+    return q.orderBy('created_at', 'desc').orderBy('msg_key', 'desc');
+  };
+  let q = store.db.selectFrom(base().select(COLUMNS).limit(window).as('w')).selectAll();
+  if (f.to !== undefined) q = q.where('to_number', '=', f.to);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  const matches = await q
+    .orderBy('created_at', 'desc')
+    .orderBy('msg_key', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const position = (r: { created_at: number | string; msg_key: string }): AccountPosition => ({
+    createdAt: Number(r.created_at),
+    msgKey: r.msg_key,
+  });
+  const walked = await finishWalk(matches, limit, position, async () => {
+    const edge = await base()
+      .select(['created_at', 'msg_key'])
+      .offset(window - 1)
+      .limit(1)
+      .executeTakeFirst();
+    return edge && position(edge);
+  });
+  return { ...walked, rows: walked.rows.map(toRow) };
+}
+
+/** msgKey bounds of a walk over every account: below (exclusive) and at least (inclusive). */
+export interface KeyRange {
+  below?: string | undefined;
+  atLeast?: string | undefined;
+}
+
+/**
+ * Messages of every account by msgKey, newest first (msgKeys are time-ordered): every filter is
+ * checked on a window of `window` keys, and the edge of the window is where the next call goes on.
+ */
+export async function walkMessagesByKey(
+  store: Store,
+  f: MessageFilter,
+  range: KeyRange,
+  limit: number,
+  window: number,
+): Promise<Walked<MessageRow, string>> {
+  const base = () => {
+    let q = store.db.selectFrom('messages');
+    if (range.below !== undefined) q = q.where('msg_key', '<', range.below);
+    if (range.atLeast !== undefined) q = q.where('msg_key', '>=', range.atLeast);
+    return q.orderBy('msg_key', 'desc');
+  };
+  let q = store.db.selectFrom(base().select(COLUMNS).limit(window).as('w')).selectAll();
+  if (f.to !== undefined) q = q.where('to_number', '=', f.to);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
+  if (f.before !== undefined) q = q.where('created_at', '<', f.before);
+  const matches = await q
+    .orderBy('msg_key', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const walked = await finishWalk(
+    matches,
+    limit,
+    (r) => r.msg_key,
+    async () =>
+      (
+        await base()
+          .select('msg_key')
+          .offset(window - 1)
+          .limit(1)
+          .executeTakeFirst()
+      )?.msg_key,
+  );
+  return { ...walked, rows: walked.rows.map(toRow) };
+}
+
+/** When the message at a walk's edge was accepted (for `searchedUntil`). */
+export async function createdAtOf(store: Store, msgKey: string): Promise<number | undefined> {
+  const r = await store.db
+    .selectFrom('messages')
+    .select('created_at')
+    .where('msg_key', '=', msgKey)
+    .executeTakeFirst();
+  return r && Number(r.created_at);
+}
+
+// ---- the message page ----
+
+export interface AttemptDetail {
+  step: number;
+  channel: string;
+  serviceType: string;
+  msgType: string;
+  connector: string;
+  status: string;
+  reportCode: string | null;
+  reportText: string | null;
+  carrier: string | null;
+  submittedAt: number;
+  doneAt: number | null;
+}
+
+/** Every attempt of the message with its connector, in flow order (the primary key's). */
+export async function attemptsOfMessage(store: Store, msgKey: string): Promise<AttemptDetail[]> {
+  const rows = await store.db
+    .selectFrom('message_attempts')
+    .select([
+      'step',
+      'channel',
+      'service_type',
+      'msg_type',
+      'connector',
+      'status',
+      'report_code',
+      'report_text',
+      'carrier',
+      'submitted_at',
+      'done_at',
+    ])
+    .where('msg_key', '=', msgKey)
+    .orderBy('step')
+    .execute();
+  return rows.map((r) => ({
+    step: Number(r.step),
+    channel: r.channel,
+    serviceType: r.service_type,
+    msgType: r.msg_type,
+    connector: r.connector,
+    status: r.status,
+    reportCode: r.report_code,
+    reportText: r.report_text,
+    carrier: r.carrier,
+    submittedAt: Number(r.submitted_at),
+    doneAt: r.done_at === null ? null : Number(r.done_at),
+  }));
+}
+
+export interface ReportRecord {
+  id: number;
+  reportType: string;
+  /** polling or webhook */
+  channel: string;
+  body: string;
+  ackedAt: number | null;
+  createdAt: number;
+}
+
+/** Every report of the message, whatever its account's key, in the order they were made. */
+export async function reportRecordsOfMessage(store: Store, msgKey: string): Promise<ReportRecord[]> {
+  const rows = await store.db
+    .selectFrom('reports')
+    .select(['id', 'report_type', 'channel', 'body', 'acked_at', 'created_at'])
+    .where('msg_key', '=', msgKey)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    reportType: r.report_type,
+    channel: r.channel,
+    body: r.body,
+    ackedAt: r.acked_at === null ? null : Number(r.acked_at),
+    createdAt: Number(r.created_at),
+  }));
+}

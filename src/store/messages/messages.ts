@@ -1,0 +1,441 @@
+import { type Selectable, sql } from 'kysely';
+import { type RowSet, rowSet, writeRowSets } from '../db/bulk.ts';
+import type { Capabilities } from '../db/capabilities.ts';
+import type { Store } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
+import { groupCommit, groupRows } from '../db/group-commit.ts';
+import { jobRows, type NewJob } from '../jobs/jobs.ts';
+import type { MessagesTable, SendRequestsTable } from '../schema/schema.ts';
+
+export interface NewSendRequest {
+  id: string;
+  accountId: string;
+  keyId: string;
+  flow: string;
+  paymentCode: string | null;
+  groupKey: string | null;
+  ref: string | null;
+  dlr: boolean;
+  resvKey: string | null;
+}
+
+export interface NewMessage {
+  msgKey: string;
+  to: string;
+  destRef: string | null;
+  vars: string | null;
+  /** queued (to send now) or held (a reservation or broadcast sends it later). */
+  status: 'queued' | 'held';
+}
+
+export interface Idempotency {
+  key: string;
+  expiresAt: number;
+}
+
+export type AcceptResult = { kind: 'accepted' } | { kind: 'replay'; requestId: string };
+
+/** The most messages of a send whose rows are merged with other sends' (groupRows). */
+const MERGED_SEND_MAX = 20;
+
+/**
+ * The transactional outbox of a send: the idempotency key, the request, its messages and their
+ * dispatch job commit together or not at all. The key is written first, so that two requests with
+ * one key serialise on it: PostgreSQL's ON CONFLICT waits for the other transaction, SQLite has
+ * one writer; the loser finds the key and sends nothing.
+ */
+export async function acceptSend(
+  store: Store,
+  req: NewSendRequest,
+  messages: readonly NewMessage[],
+  jobs: readonly NewJob[],
+  idem: Idempotency | null,
+  now: number,
+  /** More rows of the same acceptance (a reservation), written in its transaction. */
+  extra?: (tx: Executor) => Promise<void>,
+): Promise<AcceptResult> {
+  const rows = [sendRequestRows(req, now), messageRows(req, messages, now), jobRows(jobs, now)];
+  // A small send without a key to check or rows of its own is only a few rows: they go in with
+  // the rows of the other such sends of the same turn, one statement per table. A send of many
+  // recipients has its statements to itself (merging them gained nothing there).
+  if (!idem && !extra && messages.length <= MERGED_SEND_MAX) {
+    return groupRows(store, rows).then(() => ({ kind: 'accepted' }));
+  }
+  return groupCommit(store, async (tx): Promise<AcceptResult> => {
+    if (idem) {
+      const taken = await tx
+        .insertInto('idempotency_keys')
+        .values({
+          account_id: req.accountId,
+          idem_key: idem.key,
+          request_id: req.id,
+          expires_at: idem.expiresAt,
+          created_at: now,
+        })
+        .onConflict((oc) => oc.columns(['account_id', 'idem_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0) {
+        // An expired key is taken over; a live one makes this request a replay.
+        const renewed = await tx
+          .updateTable('idempotency_keys')
+          .set({ request_id: req.id, expires_at: idem.expiresAt, created_at: now })
+          .where('account_id', '=', req.accountId)
+          .where('idem_key', '=', idem.key)
+          .where('expires_at', '<=', now)
+          .executeTakeFirst();
+        if (Number(renewed.numUpdatedRows) === 0) {
+          const live = await tx
+            .selectFrom('idempotency_keys')
+            .select('request_id')
+            .where('account_id', '=', req.accountId)
+            .where('idem_key', '=', idem.key)
+            .executeTakeFirstOrThrow();
+          return { kind: 'replay', requestId: live.request_id };
+        }
+      }
+    }
+    await writeRowSets(tx, store.caps, rows);
+    if (extra) await extra(tx);
+    return { kind: 'accepted' };
+  });
+}
+
+export async function insertSendRequest(
+  exec: Executor,
+  caps: Capabilities,
+  req: NewSendRequest,
+  now: number,
+): Promise<void> {
+  await writeRowSets(exec, caps, [sendRequestRows(req, now)]);
+}
+
+export async function insertMessages(
+  exec: Executor,
+  caps: Capabilities,
+  req: Pick<NewSendRequest, 'id' | 'accountId'>,
+  messages: readonly NewMessage[],
+  now: number,
+): Promise<void> {
+  await writeRowSets(exec, caps, [messageRows(req, messages, now)]);
+}
+
+// Rows through prepared texts (bulk.ts), not a Kysely tree built and compiled for each request.
+function sendRequestRows(req: NewSendRequest, now: number): RowSet {
+  return rowSet(
+    'send_requests',
+    [
+      'id',
+      'account_id',
+      'key_id',
+      'flow',
+      'payment_code',
+      'group_key',
+      'ref',
+      'dlr',
+      'resv_key',
+      'created_at',
+    ],
+    [
+      [
+        req.id,
+        req.accountId,
+        req.keyId,
+        req.flow,
+        req.paymentCode,
+        req.groupKey,
+        req.ref,
+        req.dlr ? 1 : 0,
+        req.resvKey,
+        now,
+      ],
+    ],
+  );
+}
+
+function messageRows(
+  req: Pick<NewSendRequest, 'id' | 'accountId'>,
+  messages: readonly NewMessage[],
+  now: number,
+): RowSet {
+  return rowSet(
+    'messages',
+    [
+      'msg_key',
+      'account_id',
+      'request_id',
+      'to_number',
+      'dest_ref',
+      'vars',
+      'step',
+      'status',
+      'created_at',
+      'updated_at',
+    ],
+    messages.map((m) => [m.msgKey, req.accountId, req.id, m.to, m.destRef, m.vars, 0, m.status, now, now]),
+  );
+}
+
+/** The messages a replayed request had accepted, to answer with their keys. */
+export async function messagesOfRequest(
+  store: Store,
+  requestId: string,
+): Promise<{ msgKey: string; to: string }[]> {
+  const rows = await store.db
+    .selectFrom('messages')
+    .select(['msg_key', 'to_number'])
+    .where('request_id', '=', requestId)
+    .orderBy('msg_key')
+    .execute();
+  return rows.map((r) => ({ msgKey: r.msg_key, to: r.to_number }));
+}
+
+export interface StoredRequest {
+  id: string;
+  accountId: string;
+  keyId: string;
+  flow: string;
+  ref: string | null;
+  dlr: boolean;
+  paymentCode: string | null;
+  groupKey: string | null;
+  resvKey: string | null;
+}
+
+export async function getSendRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
+  return sendRequestIn(store.db, id);
+}
+
+/** getSendRequest inside a transaction. */
+export async function sendRequestIn(exec: Executor, id: string): Promise<StoredRequest | undefined> {
+  const r = await exec.selectFrom('send_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return r && toStoredRequest(r);
+}
+
+/** Several requests at once (those found; the order is not kept). */
+export async function getSendRequests(store: Store, ids: readonly string[]): Promise<StoredRequest[]> {
+  if (ids.length === 0) return [];
+  const rows = await store.db.selectFrom('send_requests').selectAll().where('id', 'in', ids).execute();
+  return rows.map(toStoredRequest);
+}
+
+function toStoredRequest(r: Selectable<SendRequestsTable>): StoredRequest {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    keyId: r.key_id,
+    flow: r.flow,
+    ref: r.ref,
+    dlr: r.dlr === 1,
+    paymentCode: r.payment_code,
+    groupKey: r.group_key,
+    resvKey: r.resv_key,
+  };
+}
+
+export interface DispatchRow {
+  msgKey: string;
+  accountId: string;
+  requestId: string;
+  to: string;
+  destRef: string | null;
+  vars: string | null;
+  step: number;
+  status: string;
+  /** waiting: when the wait for the step's result ends. */
+  nextAt: number | null;
+}
+
+const dispatchColumns = [
+  'msg_key',
+  'account_id',
+  'request_id',
+  'to_number',
+  'dest_ref',
+  'vars',
+  'step',
+  'status',
+  'next_at',
+] as const;
+
+function toDispatch(r: Pick<MessagesTable, (typeof dispatchColumns)[number]>): DispatchRow {
+  return {
+    msgKey: r.msg_key,
+    accountId: r.account_id,
+    requestId: r.request_id,
+    to: r.to_number,
+    destRef: r.dest_ref,
+    vars: r.vars,
+    step: r.step,
+    status: r.status,
+    nextAt: r.next_at === null ? null : Number(r.next_at),
+  };
+}
+
+/** Messages of a request (or the given keys) that wait for their current step to be submitted. */
+export async function queuedMessages(
+  store: Store,
+  where: { requestId: string; after?: string } | { msgKeys: readonly string[] },
+  limit = 100_000,
+): Promise<DispatchRow[]> {
+  let q = store.db.selectFrom('messages').select(dispatchColumns).where('status', '=', 'queued');
+  q =
+    'requestId' in where
+      ? q.where('request_id', '=', where.requestId)
+      : q.where('msg_key', 'in', where.msgKeys);
+  const rows = await q.orderBy('msg_key').limit(limit).execute();
+  return rows.map(toDispatch);
+}
+
+/**
+ * The queued messages of several small requests (each known to hold at most a pass's worth, so
+ * no limit is needed), by request: one statement for the one-recipient sends claimed together.
+ */
+export async function queuedOfRequests(
+  store: Store,
+  requestIds: readonly string[],
+): Promise<Map<string, DispatchRow[]>> {
+  const out = new Map<string, DispatchRow[]>(requestIds.map((id) => [id, []]));
+  if (requestIds.length === 0) return out;
+  const rows = await store.db
+    .selectFrom('messages')
+    .select(dispatchColumns)
+    .where('status', '=', 'queued')
+    .where('request_id', 'in', requestIds)
+    .orderBy('msg_key')
+    .execute();
+  for (const r of rows) out.get(r.request_id)?.push(toDispatch(r));
+  return out;
+}
+
+/** Waiting messages whose wait for a result ran out. */
+export async function expiredWaits(store: Store, now: number, limit: number): Promise<DispatchRow[]> {
+  const rows = await store.db
+    .selectFrom('messages')
+    .select(dispatchColumns)
+    .where('status', '=', 'waiting')
+    .where('next_at', '<=', now)
+    .orderBy('next_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toDispatch);
+}
+
+/** Messages by key (a batch of receipts). */
+export async function getMessages(store: Store, msgKeys: readonly string[]): Promise<DispatchRow[]> {
+  const out: DispatchRow[] = [];
+  for (let i = 0; i < msgKeys.length; i += 500) {
+    const rows = await store.db
+      .selectFrom('messages')
+      .select(dispatchColumns)
+      .where('msg_key', 'in', msgKeys.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.push(toDispatch(r));
+  }
+  return out;
+}
+
+/**
+ * Where a move expects the message to be: a status (or several) and a step. A pass that submitted
+ * a message accepts it held too: a stop that came meanwhile cannot undo a submission.
+ */
+export interface MoveGuard {
+  status: string | readonly string[];
+  step: number;
+}
+
+export interface MessageChange {
+  status: string;
+  step: number;
+  nextAt: number | null;
+  reportCode: string | null;
+  reportText: string | null;
+  doneAt: number | null;
+}
+
+/**
+ * Moves messages on, one UPDATE per distinct change (a batch usually shares one: all delivered).
+ * `expect` guards against a concurrent move: only rows still in that status and step change.
+ */
+export async function changeMessages(
+  exec: Executor,
+  changes: ReadonlyArray<{ msgKey: string; change: MessageChange; expect: MoveGuard }>,
+  now: number,
+): Promise<number> {
+  const groups = new Map<string, { change: MessageChange; expect: MoveGuard; keys: string[] }>();
+  for (const c of changes) {
+    const { change: m, expect: e } = c;
+    const k = `${m.status}|${m.step}|${m.nextAt}|${m.reportCode}|${m.reportText}|${m.doneAt}|${String(e.status)}|${e.step}`;
+    const g = groups.get(k);
+    if (g) g.keys.push(c.msgKey);
+    else groups.set(k, { change: c.change, expect: c.expect, keys: [c.msgKey] });
+  }
+  let n = 0;
+  for (const g of groups.values()) {
+    for (let i = 0; i < g.keys.length; i += 1000) {
+      const res = await exec
+        .updateTable('messages')
+        .set({
+          status: g.change.status,
+          step: g.change.step,
+          next_at: g.change.nextAt,
+          report_code: g.change.reportCode,
+          report_text: g.change.reportText,
+          done_at: g.change.doneAt,
+          updated_at: now,
+        })
+        .where('msg_key', 'in', g.keys.slice(i, i + 1000))
+        .where('status', 'in', typeof g.expect.status === 'string' ? [g.expect.status] : [...g.expect.status])
+        .where('step', '=', g.expect.step)
+        .executeTakeFirst();
+      n += Number(res.numUpdatedRows);
+    }
+  }
+  return n;
+}
+
+/** Held messages of a request become queued (a reservation's time came). */
+export async function releaseHeld(exec: Executor, requestId: string, now: number): Promise<number> {
+  const res = await exec
+    .updateTable('messages')
+    .set({ status: 'queued', updated_at: now })
+    .where('request_id', '=', requestId)
+    .where('status', '=', 'held')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Counts by status, for tests and metrics. */
+export async function countMessages(store: Store): Promise<Record<string, number>> {
+  const rows = await store.db
+    .selectFrom('messages')
+    .select(['status', sql<number>`count(*)`.as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
+ * Messages no job will move on: queued or waiting well past their time (a job that died after its
+ * last attempt, say). The sweep gives them a new job.
+ */
+export async function strandedMessages(
+  store: Store,
+  queuedBefore: number,
+  waitedBefore: number,
+  limit: number,
+): Promise<{ queued: string[]; waiting: number }> {
+  const queued = await store.db
+    .selectFrom('messages')
+    .select('msg_key')
+    .where('status', '=', 'queued')
+    .where('updated_at', '<', queuedBefore)
+    .limit(limit)
+    .execute();
+  const waiting = await store.db
+    .selectFrom('messages')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('status', '=', 'waiting')
+    .where('next_at', '<', waitedBefore)
+    .executeTakeFirstOrThrow();
+  return { queued: queued.map((r) => r.msg_key), waiting: Number(waiting.n) };
+}
