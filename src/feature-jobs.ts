@@ -10,6 +10,7 @@ import { infomsgJobHandlers } from './features/infomsg/jobs.ts';
 import { moJobHandlers } from './features/mo/jobs.ts';
 import { receiveNetworkMo } from './features/mo/receive.ts';
 import { reportJobHandlers } from './features/reports/jobs.ts';
+import { routeReports } from './features/reports/route.ts';
 import { reservationJobHandlers } from './features/reservations/fire.ts';
 import { twofaJobHandlers } from './features/twofa/jobs.ts';
 
@@ -19,6 +20,7 @@ import { twofaJobHandlers } from './features/twofa/jobs.ts';
  * an engine), so that src/engine/ knows no feature.
  */
 export const FEATURE_JOBS: EngineFeatures = {
+  routeReports,
   jobHandlers(ctx: Ctx): Array<[string, JobHandler]> {
     return [
       reportJobHandlers,

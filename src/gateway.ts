@@ -22,7 +22,7 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-export interface GatewayOptions extends EngineOptions {
+export interface GatewayOptions extends Omit<EngineOptions, 'features'> {
   /** More client-API plugins (tests of the HTTP plumbing). */
   clientPlugins?: readonly FeaturePlugin[];
 }

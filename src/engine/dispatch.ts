@@ -9,7 +9,7 @@ import {
 } from '../store/messages/messages.ts';
 import { backoffMs } from './backoff.ts';
 import { coalesce } from './coalesce.ts';
-import { Plan } from './plan.ts';
+import { Plan, type ReportRouter } from './plan.ts';
 import { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
 import { createSettler, DISPATCH_JOB, WAIT_JOB } from './settle.ts';
@@ -69,9 +69,13 @@ export interface Dispatcher {
  * and moves them on by the answer: delivered, waiting for a receipt, or failed, in which case the
  * next step is sent at once (failover).
  */
-export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatcher {
+export function createDispatcher(
+  ctx: Ctx,
+  registry: ConnectorRegistry,
+  routeReports: ReportRouter,
+): Dispatcher {
   const requests = new RequestCache(ctx.store, ctx.secrets);
-  const { sink, waitJob, settleEarly, reconcileEarly } = createSettler(ctx, requests, registry);
+  const { sink, waitJob, settleEarly, reconcileEarly } = createSettler(ctx, requests, registry, routeReports);
 
   function onOutcome(
     plan: Plan,
@@ -229,7 +233,7 @@ export function createDispatcher(ctx: Ctx, registry: ConnectorRegistry): Dispatc
   async function dispatch(rows: DispatchRow[], retryCount: number): Promise<void> {
     if (rows.length === 0) return;
     const now = ctx.clock.now();
-    const plan = new Plan(now, ctx.store.caps);
+    const plan = new Plan(now, ctx.store.caps, routeReports);
     const retry: Retry[] = [];
     const waiting: Waiting[] = [];
     // Results the network waits to hear were kept (SMPP receipts): told once the pass is committed.

@@ -19,6 +19,7 @@ import { REPORT_WEBHOOK_JOB } from '../store/messages/reports.ts';
 import { MO_DELIVERY_JOB } from '../store/mo/mo.ts';
 import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './dispatch.ts';
 import { type EngineEventMap, EventBus } from './events.ts';
+import type { ReportRouter } from './plan.ts';
 import { RETENTION_JOB, retentionHandler, retentionJob } from './retention.ts';
 import { type JobHandler, JobRunner } from './runner.ts';
 import { sweepJob } from './sweep.ts';
@@ -65,6 +66,8 @@ export interface RemoteEngine {
  */
 export interface EngineFeatures {
   jobHandlers(ctx: Ctx): Iterable<[string, JobHandler]>;
+  /** Stores a pass's reports and starts them on their way (polling, or a webhook job). */
+  routeReports: ReportRouter;
   /** Takes an MO a connector received (ConnectorSink.mo). */
   receiveMo(ctx: Ctx, mo: InboundMo): Promise<void>;
   /** Done once, before any job runs. */
@@ -73,8 +76,8 @@ export interface EngineFeatures {
 
 export interface EngineOptions {
   logger?: Logger;
-  /** The features' jobs (src/feature-jobs.ts); none without (a bare engine, in tests). */
-  features?: EngineFeatures;
+  /** What the features give the engine: src/feature-jobs.ts. */
+  features: EngineFeatures;
   /** Extra job kinds (tests). */
   handlers?: ReadonlyMap<string, JobHandler>;
   /** PostgreSQL schema (tests give each file its own). */
@@ -96,7 +99,7 @@ async function makeClock(config: Config, store: Store, start: number): Promise<C
 }
 
 /** Builds the engine from the configuration: store → clock → connectors → job runner. */
-export async function createEngine(config: Config, options: EngineOptions = {}): Promise<Engine> {
+export async function createEngine(config: Config, options: EngineOptions): Promise<Engine> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   // Read before anything opens: a mistake in the file stops the start with its message alone.
   const connectorsFile = config.connectorsFile ? loadConnectorsConfig(config.connectorsFile) : null;
@@ -144,17 +147,10 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
         ? options.engine.workAdded
         : (kinds) => runner?.nudge(kinds),
   };
-  await options.features?.prepare(ctx);
-  const dispatcher = createDispatcher(ctx, connectors);
-  const features = options.features;
-  const sink: ConnectorSink = {
-    ...dispatcher.sink,
-    async mo(mo) {
-      if (!features)
-        throw new Error('this engine was built without the MO feature: the MO stays with the network');
-      await features.receiveMo(ctx, mo);
-    },
-  };
+  const { features } = options;
+  await features.prepare(ctx);
+  const dispatcher = createDispatcher(ctx, connectors, features.routeReports);
+  const sink: ConnectorSink = { ...dispatcher.sink, mo: (mo) => features.receiveMo(ctx, mo) };
   const smppConnectors = connectorsFile ? addSmppConnectors(ctx, sink, connectors, connectorsFile) : [];
   if (config.sandbox) {
     const sandbox = createSandboxConnector({ ctx, sink });
@@ -162,7 +158,7 @@ export async function createEngine(config: Config, options: EngineOptions = {}):
     for (const [k, h] of sandbox.jobHandlers) handlers.set(k, h);
   }
   for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
-  for (const [k, h] of options.features?.jobHandlers(ctx) ?? []) handlers.set(k, h);
+  for (const [k, h] of features.jobHandlers(ctx)) handlers.set(k, h);
   handlers.set(RETENTION_JOB, retentionHandler(ctx));
   if (config.role !== 'api' && (options.engine ?? 'here') === 'here') {
     runner = new JobRunner({

@@ -5,12 +5,7 @@ import { enqueueJobs, type NewJob } from '../store/jobs/jobs.ts';
 import { type AttemptRow, finishAttempts, upsertAttempts } from '../store/messages/attempts.ts';
 import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages/messages.ts';
 import { dropEarlyReceipts } from '../store/messages/receipts.ts';
-import {
-  insertReports,
-  type NewReport,
-  REPORT_WEBHOOK_JOB,
-  type ReportBody,
-} from '../store/messages/reports.ts';
+import type { NewReport, ReportBody } from '../store/messages/reports.ts';
 import type { EngineEvents } from './events.ts';
 import type { FlowStep } from './flow.ts';
 
@@ -24,6 +19,17 @@ export interface ReportSubject {
 }
 
 type FinishedAttempt = Parameters<typeof finishAttempts>[1][number];
+
+/**
+ * Stores a pass's reports and starts them on their way to the client (src/features/reports/
+ * route.ts), in the pass's transaction; answers the kinds of the jobs it added.
+ */
+export type ReportRouter = (
+  exec: Executor,
+  caps: Capabilities,
+  reports: readonly NewReport[],
+  now: number,
+) => Promise<string[]>;
 
 /**
  * Everything one engine pass decided, written in ONE transaction at the end: attempts, message
@@ -40,10 +46,12 @@ export class Plan {
   readonly earlyTaken: Array<{ connector: string; networkId: string }> = [];
   /** Jobs the commit added (follow-ups and report webhooks): the workers need waking only then. */
   jobsAdded = 0;
+  #reportKinds: string[] = [];
 
   constructor(
     readonly now: number,
     private readonly caps: Capabilities,
+    private readonly routeReports: ReportRouter,
   ) {}
 
   move(msgKey: string, expect: MoveGuard, change: MessageChange): void {
@@ -116,17 +124,15 @@ export class Plan {
       [...this.moves].map(([msgKey, m]) => ({ msgKey, change: m.change, expect: m.expect })),
       this.now,
     );
-    const hooks = await insertReports(exec, this.caps, this.reports, this.now);
+    this.#reportKinds = await this.routeReports(exec, this.caps, this.reports, this.now);
     await enqueueJobs(exec, this.jobs, this.now);
     await dropEarlyReceipts(exec, this.earlyTaken);
-    this.jobsAdded = hooks + this.jobs.length;
+    this.jobsAdded = this.#reportKinds.length + this.jobs.length;
     return moved;
   }
 
   /** The kinds of the jobs the commit added, for the wake-up of the lanes that run them. */
   addedKinds(): string[] {
-    const kinds = new Set(this.jobs.map((j) => j.kind));
-    if (this.jobsAdded > this.jobs.length) kinds.add(REPORT_WEBHOOK_JOB);
-    return [...kinds];
+    return [...new Set([...this.jobs.map((j) => j.kind), ...this.#reportKinds])];
   }
 }

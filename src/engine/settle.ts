@@ -4,7 +4,7 @@ import type { Ctx } from '../context.ts';
 import { attemptOf, findWaitingAttempts } from '../store/messages/attempts.ts';
 import { type DispatchRow, expiredWaits, getMessages } from '../store/messages/messages.ts';
 import { holdEarlyReceipts, matchedEarlyReceipts, takeEarlyReceipts } from '../store/messages/receipts.ts';
-import { Plan } from './plan.ts';
+import { Plan, type ReportRouter } from './plan.ts';
 import type { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
 import { build, CODES, failStep, finish, type Item } from './steps.ts';
@@ -21,7 +21,12 @@ class SettledAlready extends Error {}
  * one that arrives after a restart is matched all the same. A receipt racing its timeout settles
  * the message once: the move is guarded by the status and step it expects.
  */
-export function createSettler(ctx: Ctx, requests: RequestCache, registry: ConnectorRegistry) {
+export function createSettler(
+  ctx: Ctx,
+  requests: RequestCache,
+  registry: ConnectorRegistry,
+  routeReports: ReportRouter,
+) {
   /** Adds one message's settlement to a plan; false when its request or step is gone. */
   async function addSettle(
     plan: Plan,
@@ -104,7 +109,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
     sendTime: number,
   ): Promise<void> {
     const now = ctx.clock.now();
-    const plan = new Plan(now, ctx.store.caps);
+    const plan = new Plan(now, ctx.store.caps, routeReports);
     const next: DispatchRow[] = [];
     if (!(await addSettle(plan, row, result, sendTime, next))) return;
     if (next.length > 0)
@@ -134,7 +139,7 @@ export function createSettler(ctx: Ctx, requests: RequestCache, registry: Connec
   ): Promise<void> {
     if (items.length === 0) return;
     const now = ctx.clock.now();
-    const plan = new Plan(now, ctx.store.caps);
+    const plan = new Plan(now, ctx.store.caps, routeReports);
     const next: DispatchRow[] = [];
     const added: Array<(typeof items)[number]> = [];
     for (const it of items) if (await addSettle(plan, it.row, it.result, it.sendTime, next)) added.push(it);

@@ -7,14 +7,19 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import { createEngine, type EngineOptions } from '../../src/engine/engine.ts';
+import { FEATURE_JOBS } from '../../src/feature-jobs.ts';
 
 // SQLite only: PostgreSQL has no write-ahead log of the database file to checkpoint.
 const dir = mkdtempSync(join(tmpdir(), 'omnigate-checkpoint-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function checkpointMark(options: EngineOptions): Promise<number> {
+async function checkpointMark(options: Omit<EngineOptions, 'features'>): Promise<number> {
   const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}`, OMNIGATE_DATA_DIR: dir });
-  const engine = await createEngine(config, { logger: pino({ level: 'silent' }), ...options });
+  const engine = await createEngine(config, {
+    logger: pino({ level: 'silent' }),
+    features: FEATURE_JOBS,
+    ...options,
+  });
   try {
     const res = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
       engine.ctx.store.db,

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { formatKst } from '../../src/clock.ts';
-import { insertReports, REPORT_WEBHOOK_JOB, type ReportBody } from '../../src/store/messages/reports.ts';
+import { routeReports } from '../../src/features/reports/route.ts';
+import { REPORT_WEBHOOK_JOB, type ReportBody } from '../../src/store/messages/reports.ts';
 import { advance, type Client, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -197,7 +198,7 @@ describeEachDb('admin: report redelivery keeps one job (workers off)', (db) => {
 
   async function makeReport(): Promise<number> {
     const msgKey = `r-${db.dialect}-${++seq}`;
-    await insertReports(
+    await routeReports(
       t.gw.ctx.store.db,
       t.gw.ctx.store.caps,
       [{ accountId, mode: 'webhook', body: body(msgKey) }],

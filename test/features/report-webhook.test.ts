@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { formatKst } from '../../src/clock.ts';
 import { backoffMs } from '../../src/engine/backoff.ts';
 import type { JobHandler } from '../../src/engine/runner.ts';
+import { routeReports } from '../../src/features/reports/route.ts';
 import {
   ANSWER_LIMIT_BYTES,
   CONNECT_TIMEOUT_MS,
@@ -14,7 +15,6 @@ import {
 } from '../../src/http/webhook-client.ts';
 import { enqueueJobs } from '../../src/store/jobs/jobs.ts';
 import {
-  insertReports,
   REPORT_WEBHOOK_JOB,
   REPORT_WEBHOOK_MAX_ATTEMPTS,
   type ReportBody,
@@ -312,7 +312,7 @@ describeEachDb('report webhook delivery', (db) => {
   /** A webhook-mode report, made as the engine makes it; answers its msgKey and report row id. */
   async function makeReport(account = accountId): Promise<{ msgKey: string; id: number }> {
     const msgKey = `hook-${db.dialect}-${++seq}`;
-    await insertReports(
+    await routeReports(
       t.gw.ctx.store.db,
       t.gw.ctx.store.caps,
       [{ accountId: account, mode: 'webhook', body: report(msgKey) }],
@@ -521,7 +521,7 @@ describeEachDb('report webhook delivery: a lane of its own', (db) => {
         mode: 'webhook' as const,
         body: report(`lane-${db.dialect}-${i}`),
       }));
-      assert.equal(await insertReports(ctx.store.db, ctx.store.caps, reports, now), 200);
+      assert.deepEqual(await routeReports(ctx.store.db, ctx.store.caps, reports, now), [REPORT_WEBHOOK_JOB]);
       ctx.workAdded([REPORT_WEBHOOK_JOB]);
       // Every post is under way and held by the receiver (each waits up to 5 s for its answer).
       const deadline = Date.now() + 30_000;

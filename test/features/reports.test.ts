@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { formatKst } from '../../src/clock.ts';
+import { routeReports } from '../../src/features/reports/route.ts';
 import { newId } from '../../src/store/db/ids.ts';
-import { insertReports, type ReportBody } from '../../src/store/messages/reports.ts';
+import type { ReportBody } from '../../src/store/messages/reports.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 
@@ -57,7 +58,7 @@ describeEachDb('reports: polling and inquiry', (db) => {
 
   /** Reports through the store, as the engine makes them. */
   async function report(accountId: string, bodies: ReportBody[], mode: 'polling' | 'webhook' = 'polling') {
-    await insertReports(
+    await routeReports(
       t.gw.ctx.store.db,
       t.gw.ctx.store.caps,
       bodies.map((b) => ({ accountId, mode, body: b })),

@@ -8,6 +8,7 @@ import type { Executor } from '../../store/db/executor.ts';
 import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { releaseHeld, sendRequestIn } from '../../store/messages/messages.ts';
 import { optedOutOf } from '../policy/screen.ts';
+import { routeReports } from '../reports/route.ts';
 import { FIRE_JOB } from './create.ts';
 import { flowOf } from './manage.ts';
 
@@ -73,7 +74,7 @@ async function refuseOptedOut(ctx: Ctx, tx: Executor, requestId: string, now: nu
   );
   const first = flow[0];
   if (out.size === 0 || !first) return null;
-  const plan = new Plan(now, ctx.store.caps);
+  const plan = new Plan(now, ctx.store.caps, routeReports);
   for (const m of held) {
     if (!out.has(m.to)) continue;
     plan.move(

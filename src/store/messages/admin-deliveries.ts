@@ -162,7 +162,7 @@ export interface DeliveryJob {
   createdAt: number;
 }
 
-/** The payload insertReports gives a report's delivery job: the job is found by it. */
+/** The payload routeReports (src/features/reports/route.ts) gives a report's delivery job: the job is found by it. */
 export function reportJobPayload(reportId: number): string {
   return JSON.stringify({ reportId });
 }

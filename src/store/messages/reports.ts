@@ -4,7 +4,6 @@ import type { Capabilities } from '../db/capabilities.ts';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import { newId } from '../db/ids.ts';
-import { enqueueJobs } from '../jobs/jobs.ts';
 
 /** A delivery report as clients read it: every field a string (docs/reports.md#the-report-record). */
 export interface ReportBody {
@@ -38,57 +37,49 @@ export const REPORT_WEBHOOK_JOB = 'report.webhook';
  */
 export const REPORT_WEBHOOK_MAX_ATTEMPTS = 20;
 
+/** Each account's report mode, read in the caller's transaction (never from a cache). */
+export async function reportModes(
+  exec: Executor,
+  accountIds: readonly string[],
+): Promise<Map<string, 'polling' | 'webhook'>> {
+  const modes = new Map<string, 'polling' | 'webhook'>();
+  if (accountIds.length === 0) return modes;
+  const accs = await exec
+    .selectFrom('accounts')
+    .select(['id', 'report_mode'])
+    .where('id', 'in', [...accountIds])
+    .execute();
+  for (const a of accs) modes.set(a.id, a.report_mode === 'webhook' ? 'webhook' : 'polling');
+  return modes;
+}
+
+/** A report row to store: `channel` is its way to the client (a poll, or its webhook job). */
+export interface ReportRow {
+  accountId: string;
+  channel: 'polling' | 'webhook';
+  body: ReportBody;
+}
+
 /**
- * Stores reports in the caller's transaction: polling ones wait for a poll; webhook ones get a
- * delivery job each, so they reach the client's webhook even across restarts. Answers how many
- * jobs it added.
+ * Stores report rows in the caller's transaction; answers each one's id and channel (the order of
+ * rows a multi-row insert returns is not promised).
  */
-export async function insertReports(
+export async function insertReportRows(
   exec: Executor,
   caps: Capabilities,
-  reports: readonly NewReport[],
+  rows: readonly ReportRow[],
   now: number,
-): Promise<number> {
-  if (reports.length === 0) return 0;
-  // The mode in force when the report is made decides its way: read here, in the transaction that
-  // stores it, never from a cache that a switch of mode would leave behind.
-  const ids = [...new Set(reports.filter((r) => r.mode === undefined).map((r) => r.accountId))];
-  const modes = new Map<string, string>();
-  if (ids.length > 0) {
-    const accs = await exec
-      .selectFrom('accounts')
-      .select(['id', 'report_mode'])
-      .where('id', 'in', ids)
-      .execute();
-    for (const a of accs) modes.set(a.id, a.report_mode === 'webhook' ? 'webhook' : 'polling');
-  }
-  const rows = await bulkInsert<'reports', { id: number | string; channel: string }>(
+): Promise<Array<{ id: number; channel: string }>> {
+  if (rows.length === 0) return [];
+  const stored = await bulkInsert<'reports', { id: number | string; channel: string }>(
     exec,
     caps,
     'reports',
     ['account_id', 'msg_key', 'report_type', 'body', 'channel', 'created_at'],
-    reports.map((r) => [
-      r.accountId,
-      r.body.msgKey,
-      r.body.reportType,
-      JSON.stringify(r.body),
-      r.mode ?? modes.get(r.accountId) ?? 'polling',
-      now,
-    ]),
+    rows.map((r) => [r.accountId, r.body.msgKey, r.body.reportType, JSON.stringify(r.body), r.channel, now]),
     'returning id, channel',
   );
-  const hooks = rows.filter((r) => r.channel === 'webhook');
-  await enqueueJobs(
-    exec,
-    hooks.map((r) => ({
-      kind: REPORT_WEBHOOK_JOB,
-      payload: { reportId: Number(r.id) },
-      runAt: now,
-      maxAttempts: REPORT_WEBHOOK_MAX_ATTEMPTS,
-    })),
-    now,
-  );
-  return hooks.length;
+  return stored.map((r) => ({ id: Number(r.id), channel: r.channel }));
 }
 
 /** Reads a stored body back; every field comes out a string whatever an older writer stored. */
