@@ -374,7 +374,8 @@ export function createDispatcher(
         );
       }
     });
-    if (plan.jobsAdded > 0) ctx.workAdded(plan.addedKinds());
+    const kinds = plan.addedKinds();
+    if (kinds.length > 0) ctx.workAdded(kinds);
     plan.announce(ctx.events);
   }
 

@@ -44,8 +44,7 @@ export class Plan {
   readonly jobs: NewJob[] = [];
   /** Early receipts this pass settles with its submissions: deleted in its commit. */
   readonly earlyTaken: Array<{ connector: string; networkId: string }> = [];
-  /** Jobs the commit added (follow-ups and report webhooks): the workers need waking only then. */
-  jobsAdded = 0;
+  /** The kinds of the report jobs the commit added (report webhooks). */
   #reportKinds: string[] = [];
 
   constructor(
@@ -127,11 +126,13 @@ export class Plan {
     this.#reportKinds = await this.routeReports(exec, this.caps, this.reports, this.now);
     await enqueueJobs(exec, this.jobs, this.now);
     await dropEarlyReceipts(exec, this.earlyTaken);
-    this.jobsAdded = this.#reportKinds.length + this.jobs.length;
     return moved;
   }
 
-  /** The kinds of the jobs the commit added, for the wake-up of the lanes that run them. */
+  /**
+   * The kinds of the jobs the commit added (follow-ups and report webhooks), for the wake-up of the
+   * lanes that run them: none added, none to wake.
+   */
   addedKinds(): string[] {
     return [...new Set([...this.jobs.map((j) => j.kind), ...this.#reportKinds])];
   }

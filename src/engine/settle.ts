@@ -125,7 +125,8 @@ export function createSettler(
         if (!(err instanceof SettledAlready)) throw err;
         return false;
       });
-    if (plan.jobsAdded > 0) ctx.workAdded(plan.addedKinds());
+    const kinds = plan.addedKinds();
+    if (kinds.length > 0) ctx.workAdded(kinds);
     if (settled) plan.announce(ctx.events);
   }
 
@@ -159,7 +160,8 @@ export function createSettler(
       for (const it of added) await settle(it.row, it.result, it.sendTime);
       return;
     }
-    if (plan.jobsAdded > 0) ctx.workAdded(plan.addedKinds());
+    const kinds = plan.addedKinds();
+    if (kinds.length > 0) ctx.workAdded(kinds);
     plan.announce(ctx.events);
   }
 
