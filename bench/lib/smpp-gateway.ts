@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SmscSimulator } from '../../test/helpers/smsc.ts';
 import { pollUntil, type Receiver, startReceiver } from './client-run.ts';
+import { call } from './gateway.ts';
 
 /** One measured shape: the link (binds x window) and the traffic (recipients per request, clients). */
 export interface Case {
@@ -192,16 +193,8 @@ export async function gatewayRun(
     receiver = end === 'webhook' ? await startReceiver() : null;
     if (receiver) {
       const accUrl = `${gw.base}/admin/v1/accounts/${field(acc, 'accountId')}`;
-      const put = async (url: string, b: unknown) => {
-        const res = await fetch(url, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', ...admin },
-          body: JSON.stringify(b),
-        });
-        if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      };
-      await put(`${accUrl}/webhook`, { url: receiver.url, secret: 'bench-webhook-secret' });
-      await put(`${accUrl}/report-mode`, { mode: 'webhook' });
+      await call('PUT', `${accUrl}/webhook`, admin, { url: receiver.url, secret: 'bench-webhook-secret' });
+      await call('PUT', `${accUrl}/report-mode`, admin, { mode: 'webhook' });
     }
     const hook = receiver;
     const seen = hook?.seen ?? new Set<string>();
