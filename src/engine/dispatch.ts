@@ -1,22 +1,19 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { Connector, ReceiptSink, SubmitOutcome } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
-import {
-  type DispatchRow,
-  type MoveGuard,
-  queuedMessages,
-  queuedOfRequests,
-} from '../store/messages/messages.ts';
+import type { DispatchRow, MoveGuard } from '../store/messages/messages.ts';
+import { makeDue } from '../store/messages/queue.ts';
 import { backoffMs } from './backoff.ts';
-import { coalesce } from './coalesce.ts';
+import { createMessageSource } from './message-source.ts';
 import { Plan, type ReportRouter } from './plan.ts';
 import { RequestCache } from './requests.ts';
-import type { JobHandler } from './runner.ts';
-import { createSettler, DISPATCH_JOB, WAIT_JOB } from './settle.ts';
+import type { JobHandler, WorkSource } from './runner.ts';
+import { createSettler } from './settle.ts';
 import { build, CODES, failStep, finish, type Item, sealedGone, subject } from './steps.ts';
 import { SWEEP_JOB, sweepHandler } from './sweep.ts';
+import { DISPATCH_JOB, DISPATCH_WORK, WAIT_JOB } from './work-kinds.ts';
 
-export { DISPATCH_JOB, WAIT_JOB };
+export { DISPATCH_JOB, DISPATCH_WORK, WAIT_JOB };
 
 /** How long a step waits for its receipt before it counts as failed (code 40001). */
 export const RECEIPT_WAIT_MS = 24 * 3600_000;
@@ -24,10 +21,6 @@ export const RECEIPT_WAIT_MS = 24 * 3600_000;
 export const DLR_WAIT_MS = 5 * 24 * 3600_000;
 /** Submissions refused as throttled or queue-full are retried this many times, then fail the step. */
 const MAX_SUBMIT_RETRIES = 10;
-/** Messages per pass: a send request's 200 in one, a reservation's thousands in several. */
-const PASS_SIZE = 500;
-/** Messages of the passes running at once in one process (see mergePasses). */
-const ROWS_IN_FLIGHT = 1600;
 
 interface Retry {
   item: Item;
@@ -62,6 +55,8 @@ function attemptRow(item: Item, connector: string, status: string, code: string,
 export interface Dispatcher {
   readonly sink: ReceiptSink;
   readonly jobHandlers: ReadonlyMap<string, JobHandler>;
+  /** The due messages, claimed from their rows by the dispatch lane (DISPATCH_WORK). */
+  readonly messages: WorkSource;
 }
 
 /**
@@ -229,8 +224,8 @@ export function createDispatcher(
     }
   }
 
-  /** One pass over queued messages: submit, move on, fail over within the pass, commit once. */
-  async function dispatch(rows: DispatchRow[], retryCount: number): Promise<void> {
+  /** One pass over claimed messages: submit, move on, fail over within the pass, commit once. */
+  async function dispatch(rows: readonly DispatchRow[]): Promise<void> {
     if (rows.length === 0) return;
     const now = ctx.clock.now();
     const plan = new Plan(now, ctx.store.caps, routeReports);
@@ -239,7 +234,7 @@ export function createDispatcher(
     // Results the network waits to hear were kept (SMPP receipts): told once the pass is committed.
     const stored: Array<(ok: boolean) => void> = [];
     try {
-      await pass(rows, retryCount, now, plan, retry, waiting, stored);
+      await pass(rows, now, plan, retry, waiting, stored);
     } catch (err) {
       for (const ack of stored) ack(false);
       throw err;
@@ -255,8 +250,7 @@ export function createDispatcher(
   }
 
   async function pass(
-    rows: DispatchRow[],
-    retryCount: number,
+    rows: readonly DispatchRow[],
     now: number,
     plan: Plan,
     retry: Retry[],
@@ -328,38 +322,29 @@ export function createDispatcher(
         expect: plan.moves.get(row.msgKey)?.expect ?? { status: 'queued', step: row.step },
       }));
     }
-    if (retry.length > 0) {
-      if (retryCount >= MAX_SUBMIT_RETRIES) {
-        const next: DispatchRow[] = [];
-        for (const { item, connector } of retry) {
-          plan.attempts.push(
-            attemptRow(item, connector, 'failed', CODES.connectorError, 'Submission refused repeatedly', now),
-          );
-          failStep(plan, item, CODES.connectorError, 'Submission refused repeatedly', null, next);
-        }
-        // Messages that failed over go out in a fresh pass (their new step may route elsewhere).
-        if (next.length > 0)
-          plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: next.map((r) => r.msgKey) }, runAt: now });
-      } else {
-        // Queued at the step that was refused, whatever this pass did before (a step that failed
-        // before it stays failed over: its attempt is recorded).
-        for (const { item } of retry) {
-          plan.move(item.row.msgKey, item.expect, {
-            status: 'queued',
-            step: item.row.step,
-            nextAt: null,
-            reportCode: null,
-            reportText: null,
-            doneAt: null,
-          });
-        }
-        plan.jobs.push({
-          kind: DISPATCH_JOB,
-          payload: { msgKeys: retry.map((r) => r.item.row.msgKey), retry: retryCount + 1 },
-          // From the pass's end: a connector may have spent a while retrying inside already.
-          runAt: ctx.clock.now() + backoffMs(retryCount + 1),
-        });
+    // From the pass's end: a connector may have spent a while retrying inside already.
+    const passEnd = ctx.clock.now();
+    for (const { item, connector } of retry) {
+      const tries = item.row.tries + 1;
+      if (tries > MAX_SUBMIT_RETRIES) {
+        plan.attempts.push(
+          attemptRow(item, connector, 'failed', CODES.connectorError, 'Submission refused repeatedly', now),
+        );
+        // A next step is due at once, for the next claim (it may route elsewhere).
+        failStep(plan, item, CODES.connectorError, 'Submission refused repeatedly', null, []);
+        continue;
       }
+      // Queued at the step that was refused, due after the backoff, whatever this pass did before
+      // (a step that failed before it stays failed over: its attempt is recorded).
+      plan.move(item.row.msgKey, item.expect, {
+        status: 'queued',
+        step: item.row.step,
+        nextAt: passEnd + backoffMs(tries),
+        tries,
+        reportCode: null,
+        reportText: null,
+        doneAt: null,
+      });
     }
     if (plan.empty) return;
     await ctx.store.db.transaction().execute(async (tx) => {
@@ -379,126 +364,29 @@ export function createDispatcher(
     plan.announce(ctx.events);
   }
 
-  const mergedDispatch = mergePasses(dispatch);
-  // The jobs of small requests claimed together read their messages in one statement.
-  const queuedOfSmall = coalesce(async (ids: readonly string[]) => {
-    const byRequest = await queuedOfRequests(ctx.store, [...new Set(ids)]);
-    return ids.map((id) => byRequest.get(id) ?? []);
-  });
-
-  /** A receipt or a wait that ran out, for one waiting message. */
-  const dispatchJob: JobHandler = async (job) => {
+  /** A `dispatch` job of a version before migration 0025 (an upgrade under way): its messages are due. */
+  const legacyDispatchJob: JobHandler = async (job) => {
     const p = job.payload;
-    const retryCount = typeof p.retry === 'number' ? p.retry : 0;
-    if (typeof p.requestId === 'string' && typeof p.n === 'number' && p.n <= PASS_SIZE) {
-      // Accepted with at most a pass's worth of messages (the send path says how many).
-      await mergedDispatch(await queuedOfSmall(p.requestId), retryCount);
-    } else if (typeof p.requestId === 'string') {
-      // A reservation can hold many thousands: passes of PASS_SIZE keep each transaction short.
-      // Onwards by key: a message a pass left queued (a retry later) is not taken again here.
-      let after: string | undefined;
-      for (;;) {
-        const where = after === undefined ? { requestId: p.requestId } : { requestId: p.requestId, after };
-        const rows = await queuedMessages(ctx.store, where, PASS_SIZE);
-        await mergedDispatch(rows, retryCount);
-        if (rows.length < PASS_SIZE) break;
-        after = rows[rows.length - 1]?.msgKey;
-      }
-    } else if (Array.isArray(p.msgKeys)) {
+    const now = ctx.clock.now();
+    let n = 0;
+    if (typeof p.requestId === 'string') n = await makeDue(ctx.store.db, { requestId: p.requestId }, now);
+    else if (Array.isArray(p.msgKeys)) {
       const keys = p.msgKeys.filter((k): k is string => typeof k === 'string');
       for (let i = 0; i < keys.length; i += 500) {
-        await mergedDispatch(
-          await queuedMessages(ctx.store, { msgKeys: keys.slice(i, i + 500) }),
-          retryCount,
-        );
+        n += await makeDue(ctx.store.db, { msgKeys: keys.slice(i, i + 500) }, now);
       }
     }
+    if (n > 0) ctx.workAdded([DISPATCH_WORK]);
     return undefined;
   };
 
   return {
     sink,
+    messages: createMessageSource(ctx, dispatch),
     jobHandlers: new Map<string, JobHandler>([
-      [DISPATCH_JOB, dispatchJob],
+      [DISPATCH_JOB, legacyDispatchJob],
       [WAIT_JOB, waitJob],
-      [SWEEP_JOB, sweepHandler(ctx, DISPATCH_JOB, WAIT_JOB, reconcileEarly)],
+      [SWEEP_JOB, sweepHandler(ctx, WAIT_JOB, reconcileEarly)],
     ]),
-  };
-}
-
-type PassRun = (rows: DispatchRow[], retryCount: number) => Promise<void>;
-
-/**
- * Small passes of jobs running at once are merged into one: a stream of one-recipient requests
- * makes a dispatch job each, and each pass costs a commit (and, through SMPP, a claim and a
- * record of its submissions). The passes asked for during one turn of the event loop are merged
- * up to PASS_SIZE messages, those with the same retry count together; a message two jobs hold
- * goes in once. A merged pass that fails fails each of its jobs, which retry on their own.
- * Passes run while their messages together stay under ROWS_IN_FLIGHT (one pass always may):
- * many jobs at once suit one-recipient sends, but as many passes of 200 at once only held more
- * memory (docs/performance-log.md, small dispatch passes).
- */
-function mergePasses(run: PassRun): PassRun {
-  interface Call {
-    rows: DispatchRow[];
-    retryCount: number;
-    resolve: () => void;
-    reject: (err: unknown) => void;
-  }
-  let pending: Call[] = [];
-  let inFlight = 0;
-  const waiting: Array<{ size: number; start: () => void }> = [];
-  const admit = () => {
-    for (let w = waiting[0]; w && (inFlight === 0 || inFlight + w.size <= ROWS_IN_FLIGHT); w = waiting[0]) {
-      waiting.shift();
-      inFlight += w.size;
-      w.start();
-    }
-  };
-  const flush = () => {
-    const calls = pending;
-    pending = [];
-    const passes: Call[][] = [];
-    const open = new Map<number, { calls: Call[]; size: number }>();
-    for (const c of calls) {
-      let p = open.get(c.retryCount);
-      if (!p || p.size + c.rows.length > PASS_SIZE) {
-        p = { calls: [], size: 0 };
-        open.set(c.retryCount, p);
-        passes.push(p.calls);
-      }
-      p.calls.push(c);
-      p.size += c.rows.length;
-    }
-    for (const group of passes) {
-      const seen = new Set<string>();
-      const rows = group.flatMap((c) => c.rows).filter((r) => !seen.has(r.msgKey) && seen.add(r.msgKey));
-      const done = () => {
-        inFlight -= rows.length;
-        admit();
-      };
-      waiting.push({
-        size: rows.length,
-        start: () =>
-          run(rows, group[0]?.retryCount ?? 0).then(
-            () => {
-              done();
-              for (const c of group) c.resolve();
-            },
-            (err: unknown) => {
-              done();
-              for (const c of group) c.reject(err);
-            },
-          ),
-      });
-    }
-    admit();
-  };
-  return (rows, retryCount) => {
-    if (rows.length === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      if (pending.length === 0) setImmediate(flush);
-      pending.push({ rows, retryCount, resolve, reject });
-    });
   };
 }

@@ -17,7 +17,7 @@ import { addCounts, type StatementCounts } from '../store/db/statement-counts.ts
 import { enqueueJobs } from '../store/jobs/jobs.ts';
 import { REPORT_WEBHOOK_JOB } from '../store/messages/reports.ts';
 import { MO_DELIVERY_JOB } from '../store/mo/mo.ts';
-import { createDispatcher, DISPATCH_JOB, WAIT_JOB } from './dispatch.ts';
+import { createDispatcher, DISPATCH_JOB, DISPATCH_WORK, WAIT_JOB } from './dispatch.ts';
 import { type EngineEventMap, EventBus } from './events.ts';
 import type { ReportRouter } from './plan.ts';
 import { RETENTION_JOB, retentionHandler, retentionJob } from './retention.ts';
@@ -168,7 +168,14 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
       handlers,
       logger,
       lanes: [
-        { kinds: [DISPATCH_JOB, WAIT_JOB], concurrency: store.caps.dispatchConcurrency },
+        // Due messages, claimed from their own rows (src/engine/message-source.ts).
+        {
+          kinds: [],
+          concurrency: store.caps.dispatchConcurrency,
+          source: { kind: DISPATCH_WORK, work: dispatcher.messages },
+        },
+        // Receipt waits that ran out, and the jobs of an older version's sends (an upgrade).
+        { kinds: [WAIT_JOB, DISPATCH_JOB], concurrency: store.caps.dispatchConcurrency },
         // Webhook posts in a lane of their own. They wait on the client's network, up to 5 s each:
         // 200 hanging on a dead receiver held every other background job (reservations firing,
         // broadcasts, the sandbox's delayed receipts, the sweep) until they timed out. And a claim

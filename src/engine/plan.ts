@@ -8,6 +8,7 @@ import { dropEarlyReceipts } from '../store/messages/receipts.ts';
 import type { NewReport, ReportBody } from '../store/messages/reports.ts';
 import type { EngineEvents } from './events.ts';
 import type { FlowStep } from './flow.ts';
+import { DISPATCH_WORK } from './work-kinds.ts';
 
 /** What a message and its step are, for the reports it produces. */
 export interface ReportSubject {
@@ -130,10 +131,18 @@ export class Plan {
   }
 
   /**
-   * The kinds of the jobs the commit added (follow-ups and report webhooks), for the wake-up of the
-   * lanes that run them: none added, none to wake.
+   * The kinds of the work the commit added (follow-up and report webhook jobs, messages due now),
+   * for the wake-up of the lanes that run them: none added, none to wake.
    */
   addedKinds(): string[] {
-    return [...new Set([...this.jobs.map((j) => j.kind), ...this.#reportKinds])];
+    const kinds = new Set([...this.jobs.map((j) => j.kind), ...this.#reportKinds]);
+    // A message moved to a step due now (failover after a receipt) is work of the dispatch lane.
+    for (const { change } of this.moves.values()) {
+      if (change.status === 'queued' && change.nextAt !== null && change.nextAt <= this.now) {
+        kinds.add(DISPATCH_WORK);
+        break;
+      }
+    }
+    return [...kinds];
   }
 }

@@ -38,10 +38,41 @@ export class RetryAt extends Error {
   }
 }
 
+/**
+ * Work a lane claims beside its jobs, from rows of its own: due messages (src/engine/dispatch.ts),
+ * each claimed by a lease on its row, where a job was a row more to insert, claim and delete.
+ * A claimed batch takes one of the lane's slots until it ends.
+ */
+export interface WorkSource {
+  /** Claims due work and starts it; null when nothing is due or there is no room for more. */
+  claim(now: number, leaseUntil: number): Promise<ClaimedBatch | null>;
+  /** Extends the leases of the work under way to `leaseUntil`. */
+  renew(leaseUntil: number): Promise<void>;
+  /** Hands the work still under way back (a stop past its grace): it is due again at once. */
+  release(): Promise<void>;
+}
+
+export interface ClaimedBatch {
+  count: number;
+  /** As much as one claim may take: more may be due. */
+  full: boolean;
+  /** Ends with the batch's work (it never rejects: the source keeps its failures). */
+  done: Promise<void>;
+}
+
 interface Lane {
   kinds: string[];
   concurrency: number;
   inflight: number;
+  source: WorkSource | null;
+  /** The kind whose nudge wakes the source (work added of no job kind). */
+  sourceKind: string | null;
+}
+
+export interface LaneOptions {
+  kinds: readonly string[];
+  concurrency: number;
+  source?: { kind: string; work: WorkSource };
 }
 
 interface IdleWaiter {
@@ -64,7 +95,7 @@ export interface RunnerOptions {
    * Kinds with a concurrency of their own. Dispatch passes keep the database busy: a few at once
    * fill the pipeline, dozens only queue on the connection and delay HTTP requests behind them.
    */
-  lanes?: ReadonlyArray<{ kinds: readonly string[]; concurrency: number }>;
+  lanes?: ReadonlyArray<LaneOptions>;
   leaseMs: number;
   pollMs: number;
 }
@@ -81,6 +112,8 @@ export class JobRunner {
   };
   readonly #lanes: Lane[];
   readonly #inflight = new Map<number, ClaimedJob>();
+  /** Batches of the lanes' sources under way. */
+  #batches = 0;
   /** Each running job's lease end as this runner last set it (claim, renewal). */
   readonly #leaseEnds = new Map<number, number>();
   /**
@@ -137,14 +170,26 @@ export class JobRunner {
     for (const l of options.lanes ?? []) {
       const kinds = l.kinds.filter((k) => options.handlers.has(k) && !laned.has(k));
       for (const k of kinds) laned.add(k);
-      this.#lanes.push({ kinds, concurrency: l.concurrency, inflight: 0 });
+      this.#lanes.push({
+        kinds,
+        concurrency: l.concurrency,
+        inflight: 0,
+        source: l.source?.work ?? null,
+        sourceKind: l.source?.kind ?? null,
+      });
     }
     const rest = [...options.handlers.keys()].filter((k) => !laned.has(k));
-    this.#lanes.push({ kinds: rest, concurrency: this.#o.concurrency, inflight: 0 });
+    this.#lanes.push({
+      kinds: rest,
+      concurrency: this.#o.concurrency,
+      inflight: 0,
+      source: null,
+      sourceKind: null,
+    });
   }
 
   get inflight(): number {
-    return this.#inflight.size;
+    return this.#inflight.size + this.#batches;
   }
 
   start(): void {
@@ -171,7 +216,11 @@ export class JobRunner {
   nudge(kinds?: readonly string[]): void {
     if (this.#due !== 'all') {
       for (const lane of this.#lanes) {
-        if (!kinds || lane.kinds.some((k) => kinds.includes(k))) this.#due.add(lane);
+        const wakes =
+          !kinds ||
+          lane.kinds.some((k) => kinds.includes(k)) ||
+          (lane.sourceKind !== null && kinds.includes(lane.sourceKind));
+        if (wakes) this.#due.add(lane);
       }
     }
     this.#rouse();
@@ -213,10 +262,17 @@ export class JobRunner {
     this.wake();
     await this.#loopDone;
     const deadline = Date.now() + graceMs;
-    while (this.#inflight.size > 0 && Date.now() < deadline) {
+    while (this.inflight > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
     }
     if (this.#heartbeat) clearInterval(this.#heartbeat);
+    for (const lane of this.#lanes) {
+      try {
+        await lane.source?.release();
+      } catch (err) {
+        this.#o.logger?.warn({ err }, 'could not hand back claimed work; its leases will expire');
+      }
+    }
     const left = [...this.#inflight.keys()];
     if (left.length > 0) {
       try {
@@ -235,7 +291,7 @@ export class JobRunner {
       // woke the loop for each, and each round's claim (a write) took one or two jobs. An idle
       // runner claims at once: a lone send waits for nothing.
       const gap = ROUND_GAP_MS - (performance.now() - lastRound);
-      if (this.#inflight.size > 0 && gap > 0) await new Promise((r) => setTimeout(r, gap));
+      if (this.inflight > 0 && gap > 0) await new Promise((r) => setTimeout(r, gap));
       if (!this.#running) break;
       lastRound = performance.now();
       // Cleared before looking, whether or not there is room to claim: with every slot busy, a
@@ -248,7 +304,7 @@ export class JobRunner {
       // Looking at all of them whenever nothing ran made a claim of every kind between
       // one-recipient sends: the other lane's claim (one walk per kind) took ~1 ms of CPU.
       const polled = Date.now() - this.#lookedAllAt >= this.#o.pollMs;
-      const idleAsked = this.#inflight.size === 0 && this.#idleWaiters.length > 0;
+      const idleAsked = this.inflight === 0 && this.#idleWaiters.length > 0;
       const due = polled || idleAsked ? 'all' : this.#due;
       if (due === 'all') this.#lookedAllAt = Date.now();
       this.#due = new Set();
@@ -258,13 +314,13 @@ export class JobRunner {
       let lookedAll = true;
       let got = 0;
       for (const lane of this.#lanes) {
-        const want = Math.min(this.#o.batchSize, lane.concurrency - lane.inflight);
+        let want = Math.min(this.#o.batchSize, lane.concurrency - lane.inflight);
         // After its own jobs end, a busy lane claims again once a batch's worth of room is free,
         // not each time one ends: a claim is a write, and 200 webhook calls ending one by one
         // made 200 of them. A wake-up or the poll claims whatever room there is: slow jobs
         // holding most of the lane must not hold back its other kinds.
         const batch = Math.min(this.#o.batchSize, Math.ceil(lane.concurrency / 4));
-        if (want <= 0 || lane.kinds.length === 0) continue;
+        if (want <= 0 || (lane.kinds.length === 0 && !lane.source)) continue;
         if (due !== 'all' && (!due.has(lane) || (lane.inflight > 0 && want < batch))) {
           lookedAll = false;
           continue;
@@ -273,15 +329,29 @@ export class JobRunner {
         try {
           const now = this.#o.clock.now();
           const leaseUntil = now + this.#o.leaseMs;
-          claimed = await claimJobs(
-            this.#o.store,
-            lane.kinds,
-            this.workerId,
-            now,
-            leaseUntil,
-            want,
-            this.#exposedBy(now),
-          );
+          if (lane.source) {
+            const work = await lane.source.claim(now, leaseUntil);
+            if (work) {
+              got += work.count;
+              this.#runBatch(work, lane);
+              want -= 1;
+              if (work.full) {
+                full = true;
+                this.#markDue(lane);
+              }
+            }
+          }
+          if (want > 0 && lane.kinds.length > 0) {
+            claimed = await claimJobs(
+              this.#o.store,
+              lane.kinds,
+              this.workerId,
+              now,
+              leaseUntil,
+              want,
+              this.#exposedBy(now),
+            );
+          }
           for (const job of claimed) this.#leaseEnds.set(job.id, leaseUntil);
         } catch (err) {
           lookedAll = false;
@@ -291,7 +361,7 @@ export class JobRunner {
         got += claimed.length;
         if (claimed.length > 0) this.#countClaims(claimed);
         for (const job of claimed) this.#run(job, lane);
-        if (claimed.length === want) {
+        if (want > 0 && lane.kinds.length > 0 && claimed.length === want) {
           full = true;
           this.#markDue(lane);
         }
@@ -299,7 +369,7 @@ export class JobRunner {
       // Idle means every claim found nothing due (not that one failed to look) and nothing runs.
       // A job that finished during this round may have committed new due work after its claims
       // looked: only a round with no finish in it can say nothing is due.
-      if (lookedAll && got === 0 && this.#inflight.size === 0 && this.#finished === finishedBefore) {
+      if (lookedAll && got === 0 && this.inflight === 0 && this.#finished === finishedBefore) {
         this.#resolveIdle(seq);
       }
       if (full) continue;
@@ -334,6 +404,18 @@ export class JobRunner {
     const byKind = new Map<string, number>();
     for (const j of jobs) byKind.set(j.kind, (byKind.get(j.kind) ?? 0) + 1);
     for (const [kind, count] of byKind) this.#o.events.emit('job.claimed', { kind, count });
+  }
+
+  #runBatch(batch: ClaimedBatch, lane: Lane): void {
+    this.#batches += 1;
+    lane.inflight += 1;
+    void batch.done.finally(() => {
+      this.#finished += 1;
+      this.#batches -= 1;
+      lane.inflight -= 1;
+      this.#markDue(lane);
+      this.#rouse();
+    });
   }
 
   #run(job: ClaimedJob, lane: Lane): void {
@@ -404,6 +486,13 @@ export class JobRunner {
   }
 
   async #renewLeases(): Promise<void> {
+    for (const lane of this.#lanes) {
+      try {
+        await lane.source?.renew(this.#o.clock.now() + this.#o.leaseMs);
+      } catch (err) {
+        this.#o.logger?.warn({ err }, 'lease renewal of claimed work failed');
+      }
+    }
     if (this.#inflight.size === 0) return;
     try {
       const ids = [...this.#inflight.keys()];

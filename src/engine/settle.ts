@@ -9,8 +9,6 @@ import type { RequestCache } from './requests.ts';
 import type { JobHandler } from './runner.ts';
 import { build, CODES, failStep, finish, type Item } from './steps.ts';
 
-export const DISPATCH_JOB = 'dispatch';
-export const WAIT_JOB = 'dispatch.wait';
 const WAIT_BATCH = 1000;
 
 class SettledAlready extends Error {}
@@ -112,8 +110,6 @@ export function createSettler(
     const plan = new Plan(now, ctx.store.caps, routeReports);
     const next: DispatchRow[] = [];
     if (!(await addSettle(plan, row, result, sendTime, next))) return;
-    if (next.length > 0)
-      plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: [row.msgKey] }, runAt: now });
     const settled = await ctx.store.db
       .transaction()
       .execute(async (tx) => {
@@ -144,8 +140,6 @@ export function createSettler(
     const next: DispatchRow[] = [];
     const added: Array<(typeof items)[number]> = [];
     for (const it of items) if (await addSettle(plan, it.row, it.result, it.sendTime, next)) added.push(it);
-    if (next.length > 0)
-      plan.jobs.push({ kind: DISPATCH_JOB, payload: { msgKeys: next.map((r) => r.msgKey) }, runAt: now });
     const whole = await ctx.store.db
       .transaction()
       .execute(async (tx) => {

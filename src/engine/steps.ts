@@ -89,15 +89,16 @@ export function failStep(
 ) {
   const { row, req } = item;
   if (row.step + 1 < req.flow.length) {
+    // Due at once: a pass submits it now (dispatch.ts), a settlement leaves it to the next claim.
     plan.move(row.msgKey, item.expect, {
       status: 'queued',
       step: row.step + 1,
-      nextAt: null,
+      nextAt: plan.now,
       reportCode: null,
       reportText: null,
       doneAt: null,
     });
-    next.push({ ...row, step: row.step + 1, status: 'queued' });
+    next.push({ ...row, step: row.step + 1, status: 'queued', tries: 0 });
     return;
   }
   plan.move(row.msgKey, item.expect, {

@@ -2,9 +2,11 @@ import type { Ctx } from '../context.ts';
 import { dropRetiredKeys } from '../store/accounts/secret-keys.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs/jobs.ts';
 import { strandedMessages } from '../store/messages/messages.ts';
+import { makeDue } from '../store/messages/queue.ts';
 import { pruneEarlyReceipts } from '../store/messages/receipts.ts';
 import { eraseRequestSecrets } from '../store/messages/request-secrets.ts';
 import type { JobHandler } from './runner.ts';
+import { DISPATCH_WORK } from './work-kinds.ts';
 
 export const SWEEP_JOB = 'engine.sweep';
 /** How often the sweep looks, and how long past its time a message must be to count as stranded. */
@@ -18,13 +20,14 @@ export function sweepJob(now: number): NewJob {
 }
 
 /**
- * The safety net under "an accepted message is never lost": a message whose job was given up
- * (25 failed attempts of a pass, say) would otherwise wait forever. The sweep hands it to the
- * engine again; a pass that races another one on the same messages rolls back (dispatch.ts).
+ * The safety net under "an accepted message is never lost". A queued message is its own queue
+ * entry, due at its time (a claim whose engine died is taken again when its lease runs out); one
+ * with no due time at all (none is written so: an older version's row, a hand edit) is made due
+ * here. A wait whose job was given up is settled. A pass that races another one on the same
+ * messages rolls back (dispatch.ts).
  */
 export function sweepHandler(
   ctx: Ctx,
-  dispatchJob: string,
   waitJob: string,
   reconcileReceipts: () => Promise<void> = async () => {},
 ): JobHandler {
@@ -40,9 +43,10 @@ export function sweepHandler(
     if (stranded.queued.length > 0) {
       ctx.logger.warn(
         { messages: stranded.queued.length },
-        'sweep: queued messages without a job; dispatching',
+        'sweep: queued messages with no due time; dispatching',
       );
-      jobs.push({ kind: dispatchJob, payload: { msgKeys: stranded.queued }, runAt: now });
+      await makeDue(ctx.store.db, { msgKeys: stranded.queued }, now);
+      ctx.workAdded([DISPATCH_WORK]);
     }
     if (stranded.waiting > 0) {
       ctx.logger.warn({ messages: stranded.waiting }, 'sweep: waits past their end; settling');

@@ -3,7 +3,6 @@ import { isoKst } from '../../clock.ts';
 import { SANDBOX_CONNECTOR } from '../../connectors/sandbox/receipts.ts';
 import type { ConnectorStatsSource } from '../../connectors/smpp/connector.ts';
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_JOB } from '../../engine/dispatch.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import { reportCodeText } from '../../rules/report-codes.ts';
 import { countJobsByKind, countQueuedMessages, countWaitingMessages } from '../../store/accounts/overview.ts';
@@ -16,7 +15,6 @@ import type { Overview, OverviewConnector } from './overview-schemas.ts';
  * the console's 2-second poll can afford. Beyond the caps the overview says "at least".
  */
 const MESSAGE_CAP = 100_000;
-const DISPATCH_JOB_CAP = 1_000;
 /**
  * Job rows read for the jobs-by-kind table: dead webhook jobs are kept, so a long-dead receiver
  * can fill the table; 150,000 of them read whole cost 56-69 ms on SQLite, 10,000 about 5 ms.
@@ -86,7 +84,7 @@ export async function readOverview(ctx: Ctx, metrics: Metrics): Promise<Overview
     byLabel(metrics.messagesFinal, 'status'),
     byLabel(metrics.messageFailures, 'code'),
     byLabel(metrics.httpRequests, 'status'),
-    countQueuedMessages(ctx.store, DISPATCH_JOB, DISPATCH_JOB_CAP, MESSAGE_CAP),
+    countQueuedMessages(ctx.store, MESSAGE_CAP),
     countWaitingMessages(ctx.store, MESSAGE_CAP),
     countJobsByKind(ctx.store, JOB_ROW_CAP),
   ]);

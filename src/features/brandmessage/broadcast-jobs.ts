@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_JOB } from '../../engine/dispatch.ts';
+import { DISPATCH_WORK } from '../../engine/dispatch.ts';
 import type { JobHandler } from '../../engine/runner.ts';
 import { inSendWindow, nextWindowOpen } from '../../rules/broadcast-window.ts';
 import {
@@ -105,7 +105,7 @@ async function sendChunk(ctx: Ctx, b: Broadcast, now: number): Promise<'more' | 
         resvKey: null,
       },
       messages,
-      [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }],
+      [],
       null,
       now,
       async (tx) => {
@@ -116,7 +116,7 @@ async function sendChunk(ctx: Ctx, b: Broadcast, now: number): Promise<'more' | 
     if (err instanceof Moved) return 'moved';
     throw err;
   }
-  ctx.workAdded();
+  ctx.workAdded([DISPATCH_WORK]);
   ctx.events.emit('messages.accepted', { count: messages.length });
   return done ? 'done' : 'more';
 }

@@ -1,11 +1,10 @@
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_JOB } from '../../engine/dispatch.ts';
+import { DISPATCH_WORK } from '../../engine/dispatch.ts';
 import { Plan } from '../../engine/plan.ts';
 import type { JobHandler } from '../../engine/runner.ts';
 import { REPORT_CODE_TEXTS } from '../../rules/report-codes.ts';
 import { getReservation, heldMessages, startDue } from '../../store/campaigns/reservations.ts';
 import type { Executor } from '../../store/db/executor.ts';
-import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { releaseHeld, sendRequestIn } from '../../store/messages/messages.ts';
 import { optedOutOf } from '../policy/screen.ts';
 import { routeReports } from '../reports/route.ts';
@@ -36,7 +35,6 @@ export function reservationJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler
       if (requestId === null) return null;
       const refused = r.advertising ? await refuseOptedOut(ctx, tx, requestId, now) : null;
       await releaseHeld(tx, requestId, now);
-      await enqueueJobs(tx, [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }], now);
       return { refused };
     });
     if (started) {
@@ -44,7 +42,7 @@ export function reservationJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler
         started.refused.announce(ctx.events);
         ctx.workAdded(started.refused.addedKinds());
       }
-      ctx.workAdded();
+      ctx.workAdded([DISPATCH_WORK]);
     } else {
       // Not started: moved to a later time meanwhile (wait for it), or no longer PENDING (done).
       const later = await getReservation(ctx.store.db, resvKey);

@@ -1,6 +1,5 @@
 import { formatKst, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_JOB } from '../../engine/dispatch.ts';
 import type { FlowStep } from '../../engine/flow.ts';
 import { GatewayError } from '../../errors.ts';
 import {
@@ -176,7 +175,6 @@ export async function resume(ctx: Ctx, accountId: string, resvKey: string): Prom
     });
     if (requestId === null) return false;
     await releaseHeld(tx, requestId, now);
-    await enqueueJobs(tx, [{ kind: DISPATCH_JOB, payload: { requestId }, runAt: now }], now);
     return true;
   });
   if (!ok) await refuseNow(ctx, accountId, resvKey, 'resume', ['STOPPED']);

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_JOB } from '../../engine/dispatch.ts';
+import { DISPATCH_WORK } from '../../engine/dispatch.ts';
 import { type FlowStep, type RecipientVars, recipientWords } from '../../engine/flow.ts';
 import { type Code, GatewayError, resultText } from '../../errors.ts';
 import { checkDiscountRate } from '../../rules/brand-message.ts';
@@ -246,11 +246,8 @@ export async function sendMessages(
   if (messages.length === 0) return { requestId, destinations: results, accepted: 0, replay: false };
 
   const onAccept = options.onAccept;
-  // `n`: how many messages the job's pass finds at most, so that small ones are read together.
-  const jobs: NewJob[] = options.hold
-    ? []
-    : [{ kind: DISPATCH_JOB, payload: { requestId, n: messages.length }, runAt: now }];
-  jobs.push(...(options.jobs ?? []));
+  // The messages are their own queue entries (due now unless held); jobs are the caller's own.
+  const jobs: NewJob[] = options.jobs ?? [];
   const outcome = await acceptSend(
     ctx.store,
     {
@@ -278,7 +275,9 @@ export async function sendMessages(
       replay: true,
     };
   }
-  if (jobs.length > 0) ctx.workAdded(jobs.map((j) => j.kind));
+  const added = jobs.map((j) => j.kind);
+  if (!options.hold) added.push(DISPATCH_WORK);
+  if (added.length > 0) ctx.workAdded(added);
   ctx.events.emit('messages.accepted', { count: messages.length });
   return { requestId, destinations: results, accepted: messages.length, replay: false };
 }

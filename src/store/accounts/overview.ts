@@ -17,16 +17,15 @@ function bounded(n: number | string | bigint, cap: number): BoundedCount {
   return count > cap ? { count: cap, capped: true } : { count, capped: false };
 }
 
-/**
- * Messages submitted and waiting for their result. Only waiting messages have `next_at` (the
- * end of their wait), so these are exactly the entries of the partial index messages_due.
- */
-export async function countWaitingMessages(store: Store, cap: number): Promise<BoundedCount> {
+/** Up to `cap` + 1 rows of one status, walked through its partial index (migration 0025). */
+async function countStatus(store: Store, status: 'queued' | 'waiting', cap: number): Promise<BoundedCount> {
+  // The status as a literal: SQLite uses a partial index only when the query's own terms imply it.
   const row = await store.db
     .selectFrom((eb) =>
       eb
         .selectFrom('messages')
         .select(sql<number>`1`.as('one'))
+        .where(sql<boolean>`status = ${sql.lit(status)}`)
         .where('next_at', 'is not', null)
         .limit(cap + 1)
         .as('w'),
@@ -36,52 +35,17 @@ export async function countWaitingMessages(store: Store, cap: number): Promise<B
   return bounded(row.n, cap);
 }
 
+/** Messages submitted and waiting for their result: the entries of the partial index messages_waiting. */
+export async function countWaitingMessages(store: Store, cap: number): Promise<BoundedCount> {
+  return countStatus(store, 'waiting', cap);
+}
+
 /**
- * Messages queued for submission. A queued message always has a ready dispatch job (the send,
- * a reservation or broadcast firing, a retry or the next failover step add it in the same
- * transaction): a job names its request (counted through the index messages_request, on
- * request_id and status) or its messages (counted from the job itself). At most `jobCap` jobs
- * are read; a queued message whose job died is left to the sweep and not counted here.
+ * Messages queued for submission, due or claimed by a pass under way: the entries of the partial
+ * index messages_queued (each queued message is its own queue entry, with its due time).
  */
-export async function countQueuedMessages(
-  store: Store,
-  dispatchKind: string,
-  jobCap: number,
-  cap: number,
-): Promise<BoundedCount> {
-  const jobs = await store.db
-    .selectFrom('jobs')
-    .select('payload')
-    .where('kind', '=', dispatchKind)
-    .where('state', '=', 'ready')
-    .limit(jobCap + 1)
-    .execute();
-  const requestIds = new Set<string>();
-  let listed = 0;
-  for (const j of jobs.slice(0, jobCap)) {
-    const p: unknown = JSON.parse(j.payload);
-    if (p === null || typeof p !== 'object') continue;
-    if ('requestId' in p && typeof p.requestId === 'string') requestIds.add(p.requestId);
-    else if ('msgKeys' in p && Array.isArray(p.msgKeys)) listed += p.msgKeys.length;
-  }
-  let ofRequests = 0;
-  if (requestIds.size > 0) {
-    const row = await store.db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('messages')
-          .select(sql<number>`1`.as('one'))
-          .where('request_id', 'in', [...requestIds])
-          .where('status', '=', 'queued')
-          .limit(cap + 1)
-          .as('q'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    ofRequests = Number(row.n);
-  }
-  const out = bounded(ofRequests + listed, cap);
-  return jobs.length > jobCap ? { count: out.count, capped: true } : out;
+export async function countQueuedMessages(store: Store, cap: number): Promise<BoundedCount> {
+  return countStatus(store, 'queued', cap);
 }
 
 export interface JobCountsByKind {

@@ -39,8 +39,8 @@ export type AcceptResult = { kind: 'accepted' } | { kind: 'replay'; requestId: s
 const MERGED_SEND_MAX = 20;
 
 /**
- * The transactional outbox of a send: the idempotency key, the request, its messages and their
- * dispatch job commit together or not at all. The key is written first, so that two requests with
+ * The transactional outbox of a send: the idempotency key, the request and its messages (each a
+ * queue entry of its own, due at once: store/messages/queue.ts) commit together or not at all. The key is written first, so that two requests with
  * one key serialise on it: PostgreSQL's ON CONFLICT waits for the other transaction, SQLite has
  * one writer; the loser finds the key and sends nothing.
  */
@@ -168,10 +168,24 @@ function messageRows(
       'vars',
       'step',
       'status',
+      'next_at',
       'created_at',
       'updated_at',
     ],
-    messages.map((m) => [m.msgKey, req.accountId, req.id, m.to, m.destRef, m.vars, 0, m.status, now, now]),
+    // A queued message is due now; a held one waits for its reservation or broadcast.
+    messages.map((m) => [
+      m.msgKey,
+      req.accountId,
+      req.id,
+      m.to,
+      m.destRef,
+      m.vars,
+      0,
+      m.status,
+      m.status === 'queued' ? now : null,
+      now,
+      now,
+    ]),
   );
 }
 
@@ -241,8 +255,10 @@ export interface DispatchRow {
   vars: string | null;
   step: number;
   status: string;
-  /** waiting: when the wait for the step's result ends. */
+  /** queued: when it is due (a claimed one: its lease's end); waiting: when the wait for the result ends. */
   nextAt: number | null;
+  /** Retryable refusals of the current step's submission so far. */
+  tries: number;
 }
 
 const dispatchColumns = [
@@ -255,9 +271,10 @@ const dispatchColumns = [
   'step',
   'status',
   'next_at',
+  'tries',
 ] as const;
 
-function toDispatch(r: Pick<MessagesTable, (typeof dispatchColumns)[number]>): DispatchRow {
+function toDispatch(r: Selectable<Pick<MessagesTable, (typeof dispatchColumns)[number]>>): DispatchRow {
   return {
     msgKey: r.msg_key,
     accountId: r.account_id,
@@ -268,51 +285,17 @@ function toDispatch(r: Pick<MessagesTable, (typeof dispatchColumns)[number]>): D
     step: r.step,
     status: r.status,
     nextAt: r.next_at === null ? null : Number(r.next_at),
+    tries: r.tries,
   };
-}
-
-/** Messages of a request (or the given keys) that wait for their current step to be submitted. */
-export async function queuedMessages(
-  store: Store,
-  where: { requestId: string; after?: string } | { msgKeys: readonly string[] },
-  limit = 100_000,
-): Promise<DispatchRow[]> {
-  let q = store.db.selectFrom('messages').select(dispatchColumns).where('status', '=', 'queued');
-  q =
-    'requestId' in where
-      ? q.where('request_id', '=', where.requestId)
-      : q.where('msg_key', 'in', where.msgKeys);
-  const rows = await q.orderBy('msg_key').limit(limit).execute();
-  return rows.map(toDispatch);
-}
-
-/**
- * The queued messages of several small requests (each known to hold at most a pass's worth, so
- * no limit is needed), by request: one statement for the one-recipient sends claimed together.
- */
-export async function queuedOfRequests(
-  store: Store,
-  requestIds: readonly string[],
-): Promise<Map<string, DispatchRow[]>> {
-  const out = new Map<string, DispatchRow[]>(requestIds.map((id) => [id, []]));
-  if (requestIds.length === 0) return out;
-  const rows = await store.db
-    .selectFrom('messages')
-    .select(dispatchColumns)
-    .where('status', '=', 'queued')
-    .where('request_id', 'in', requestIds)
-    .orderBy('msg_key')
-    .execute();
-  for (const r of rows) out.get(r.request_id)?.push(toDispatch(r));
-  return out;
 }
 
 /** Waiting messages whose wait for a result ran out. */
 export async function expiredWaits(store: Store, now: number, limit: number): Promise<DispatchRow[]> {
+  // The status as a literal: SQLite walks the partial index messages_waiting only when told so.
   const rows = await store.db
     .selectFrom('messages')
     .select(dispatchColumns)
-    .where('status', '=', 'waiting')
+    .where(sql<boolean>`status = 'waiting'`)
     .where('next_at', '<=', now)
     .orderBy('next_at')
     .limit(limit)
@@ -346,7 +329,10 @@ export interface MoveGuard {
 export interface MessageChange {
   status: string;
   step: number;
+  /** queued: when it is due; waiting: when the wait ends. */
   nextAt: number | null;
+  /** A step's retryable refusals so far (0 when not given: a new step, or not queued). */
+  tries?: number;
   reportCode: string | null;
   reportText: string | null;
   doneAt: number | null;
@@ -364,7 +350,7 @@ export async function changeMessages(
   const groups = new Map<string, { change: MessageChange; expect: MoveGuard; keys: string[] }>();
   for (const c of changes) {
     const { change: m, expect: e } = c;
-    const k = `${m.status}|${m.step}|${m.nextAt}|${m.reportCode}|${m.reportText}|${m.doneAt}|${String(e.status)}|${e.step}`;
+    const k = `${m.status}|${m.step}|${m.nextAt}|${m.tries ?? 0}|${m.reportCode}|${m.reportText}|${m.doneAt}|${String(e.status)}|${e.step}`;
     const g = groups.get(k);
     if (g) g.keys.push(c.msgKey);
     else groups.set(k, { change: c.change, expect: c.expect, keys: [c.msgKey] });
@@ -378,6 +364,7 @@ export async function changeMessages(
           status: g.change.status,
           step: g.change.step,
           next_at: g.change.nextAt,
+          tries: g.change.tries ?? 0,
           report_code: g.change.reportCode,
           report_text: g.change.reportText,
           done_at: g.change.doneAt,
@@ -393,11 +380,11 @@ export async function changeMessages(
   return n;
 }
 
-/** Held messages of a request become queued (a reservation's time came). */
+/** Held messages of a request become queued, due now (a reservation's time came). */
 export async function releaseHeld(exec: Executor, requestId: string, now: number): Promise<number> {
   const res = await exec
     .updateTable('messages')
-    .set({ status: 'queued', updated_at: now })
+    .set({ status: 'queued', next_at: now, tries: 0, updated_at: now })
     .where('request_id', '=', requestId)
     .where('status', '=', 'held')
     .executeTakeFirst();
@@ -415,8 +402,9 @@ export async function countMessages(store: Store): Promise<Record<string, number
 }
 
 /**
- * Messages no job will move on: queued or waiting well past their time (a job that died after its
- * last attempt, say). The sweep gives them a new job.
+ * Messages nothing would move on: queued with no due time (none is written so; a row an older
+ * version or a hand edit left), or waiting well past the end of their wait (a wait job given up).
+ * The sweep makes the first due and settles the second.
  */
 export async function strandedMessages(
   store: Store,
@@ -427,14 +415,16 @@ export async function strandedMessages(
   const queued = await store.db
     .selectFrom('messages')
     .select('msg_key')
-    .where('status', '=', 'queued')
+    // Through messages_queued (its literal status), where the rows with no due time come first.
+    .where(sql<boolean>`status = 'queued'`)
+    .where('next_at', 'is', null)
     .where('updated_at', '<', queuedBefore)
     .limit(limit)
     .execute();
   const waiting = await store.db
     .selectFrom('messages')
     .select(sql<number>`count(*)`.as('n'))
-    .where('status', '=', 'waiting')
+    .where(sql<boolean>`status = 'waiting'`)
     .where('next_at', '<', waitedBefore)
     .executeTakeFirstOrThrow();
   return { queued: queued.map((r) => r.msg_key), waiting: Number(waiting.n) };

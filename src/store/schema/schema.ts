@@ -189,12 +189,15 @@ export interface MessagesTable {
   vars: string | null;
   step: number;
   status: string;
+  /** queued: when it is due (a claim moves it to its lease's end); waiting: when the wait ends. */
   next_at: number | null;
   report_code: string | null;
   report_text: string | null;
   created_at: number;
   updated_at: number;
   done_at: number | null;
+  /** Retryable refusals of the current step's submission so far. */
+  tries: Generated<number>;
 }
 
 export interface MessageAttemptsTable {

@@ -24,6 +24,7 @@ import * as m0021 from './0021_retention.ts';
 import * as m0022 from './0022_secrets.ts';
 import * as m0023 from './0023_policy.ts';
 import * as m0024 from './0024_free_jobs.ts';
+import * as m0025 from './0025_message_queue.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -58,4 +59,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0022_secrets', m0022],
   ['0023_policy', m0023],
   ['0024_free_jobs', m0024],
+  ['0025_message_queue', m0025],
 ];

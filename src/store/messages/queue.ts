@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Store } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
+import type { DispatchRow } from './messages.ts';
+
+/*
+ * The message row is its own queue entry (migration 0025): a `queued` message is due at its
+ * `next_at`. A claim moves `next_at` to the end of a lease, so that no other claim takes it while
+ * a pass submits it; the pass's commit moves it on (waiting, delivered, failed, or queued again at
+ * a later time), and a pass that dies leaves it to be claimed again once the lease has run out.
+ * The statements say `status = 'queued'` as a literal: the partial index messages_queued is used
+ * by SQLite's planner only when the query's own terms imply its WHERE.
+ */
+
+interface ClaimRow {
+  msg_key: string;
+  account_id: string;
+  request_id: string;
+  to_number: string;
+  dest_ref: string | null;
+  vars: string | null;
+  step: number;
+  status: string;
+  next_at: number | string | null;
+  tries: number;
+}
+
+/**
+ * Claims up to `limit` due queued messages, oldest due first: their `next_at` becomes
+ * `leaseUntil`. PostgreSQL skips rows another instance's claim holds (SKIP LOCKED); SQLite has one
+ * writer, so the statement is atomic on its own. `running`: messages this engine is still
+ * submitting whose lease ran out (a clock moved past it), never claimed twice at once here.
+ */
+export async function claimDueMessages(
+  store: Store,
+  now: number,
+  leaseUntil: number,
+  limit: number,
+  running: readonly string[] = [],
+): Promise<DispatchRow[]> {
+  if (limit <= 0) return [];
+  const notRunning = running.length > 0 ? sql`and msg_key not in (${sql.join(running)})` : sql``;
+  const due = store.caps.skipLocked
+    ? sql`select msg_key from messages
+        where status = 'queued' and next_at <= ${now} ${notRunning}
+        order by next_at limit ${limit} for update skip locked`
+    : sql`select msg_key from messages indexed by messages_queued
+        where status = 'queued' and next_at <= ${now} ${notRunning}
+        order by next_at limit ${limit}`;
+  const res = await sql<ClaimRow>`
+    update messages set next_at = ${leaseUntil}
+    where msg_key in (${due})
+    returning msg_key, account_id, request_id, to_number, dest_ref, vars, step, status, next_at, tries`.execute(
+    store.db,
+  );
+  return res.rows
+    .map((r) => ({
+      msgKey: r.msg_key,
+      accountId: r.account_id,
+      requestId: r.request_id,
+      to: r.to_number,
+      destRef: r.dest_ref,
+      vars: r.vars,
+      step: r.step,
+      status: r.status,
+      nextAt: r.next_at === null ? null : Number(r.next_at),
+      tries: r.tries,
+    }))
+    .sort((a, b) => (a.msgKey < b.msgKey ? -1 : a.msgKey > b.msgKey ? 1 : 0));
+}
+
+/**
+ * Moves the claims of `msgKeys` still held under `leaseEnd` (queued, `next_at` unchanged since the
+ * claim or the last renewal) to `nextAt`: a renewal (a later lease end) or a hand-back (now, or a
+ * retry's time). A message a commit moved on, or another claim took, is left as it is.
+ */
+export async function moveClaims(
+  exec: Executor,
+  msgKeys: readonly string[],
+  leaseEnd: number,
+  nextAt: number,
+): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < msgKeys.length; i += 500) {
+    const res = await sql`
+      update messages set next_at = ${nextAt}
+      where msg_key in (${sql.join(msgKeys.slice(i, i + 500))}) and status = 'queued' and next_at = ${leaseEnd}`.execute(
+      exec,
+    );
+    n += Number(res.numAffectedRows ?? 0);
+  }
+  return n;
+}
+
+/**
+ * Queued messages with no due time become due now: those of `dispatch` jobs an instance of the
+ * version before migration 0025 enqueued (a rolling upgrade), or any the sweep finds.
+ */
+export async function makeDue(
+  exec: Executor,
+  where: { requestId: string } | { msgKeys: readonly string[] },
+  now: number,
+): Promise<number> {
+  let q = exec
+    .updateTable('messages')
+    .set({ next_at: now })
+    .where('status', '=', 'queued')
+    .where('next_at', 'is', null);
+  q =
+    'requestId' in where
+      ? q.where('request_id', '=', where.requestId)
+      : q.where('msg_key', 'in', where.msgKeys);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
