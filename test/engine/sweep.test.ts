@@ -55,7 +55,11 @@ describeEachDb('engine sweep', (db) => {
     c = await setupClient(t);
     await accept('01077770002', 'orphan');
     // As an older version left it: queued, with no due time (its dispatch job gone).
-    await t.gw.ctx.store.db.updateTable('messages').set({ next_at: null }).where('status', '=', 'queued').execute();
+    await t.gw.ctx.store.db
+      .updateTable('messages')
+      .set({ next_at: null })
+      .where('status', '=', 'queued')
+      .execute();
     t.gw.start();
     await settle(t);
     assert.equal((await inbox(t, '01077770002')).length, 0);
