@@ -55,12 +55,9 @@ export function createMessageSource(
             'dispatch pass failed; its messages are due again',
           );
           // Those still held by this claim (the pass committed nothing) are due again soon.
-          await moveClaims(
-            ctx.store.db,
-            pass.keys,
-            pass.leaseEnd,
-            ctx.clock.now() + FAILED_PASS_RETRY_MS,
-          ).catch((e: unknown) =>
+          await moveClaims(ctx.store.db, pass.keys, pass.leaseEnd, {
+            dueAt: ctx.clock.now() + FAILED_PASS_RETRY_MS,
+          }).catch((e: unknown) =>
             ctx.logger.warn({ err: e }, 'could not hand a failed pass back; its lease will run out'),
           );
         })
@@ -77,14 +74,14 @@ export function createMessageSource(
         // this lease); one that fails leaves the lease to run out, and exposed() then keeps its
         // messages from being claimed here a second time while the pass runs.
         const held = pass.leaseEnd;
-        await moveClaims(ctx.store.db, pass.keys, held, leaseUntil);
+        await moveClaims(ctx.store.db, pass.keys, held, { leaseUntil });
         if (passes.has(pass)) pass.leaseEnd = leaseUntil;
       }
     },
 
     async release(): Promise<void> {
       const now = ctx.clock.now();
-      for (const pass of passes) await moveClaims(ctx.store.db, pass.keys, pass.leaseEnd, now);
+      for (const pass of passes) await moveClaims(ctx.store.db, pass.keys, pass.leaseEnd, { dueAt: now });
     },
   };
 }

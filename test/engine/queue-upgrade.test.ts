@@ -79,6 +79,7 @@ describeEachDb('migration 0025: messages as their own queue entries', (db) => {
     await sql`drop index messages_waiting`.execute(store.db);
     await sql`create index messages_due on messages (next_at) where next_at is not null`.execute(store.db);
     await sql`alter table messages drop column tries`.execute(store.db);
+    await sql`alter table messages drop column claimed_until`.execute(store.db);
     await sql`delete from omnigate_migrations where name = '0025_message_queue'`.execute(store.db);
     const waitingBefore = await store.db
       .selectFrom('messages')

@@ -65,7 +65,7 @@ describeEachDb('message queue: claims on the message rows', (db) => {
       early,
       'only the due ones, not the held',
     );
-    assert.ok(first.every((r) => r.status === 'queued' && r.tries === 0 && r.nextAt === t0 + 1_000 + LEASE));
+    assert.ok(first.every((r) => r.status === 'queued' && r.tries === 0 && r.nextAt === t0));
     const second = await claimDueMessages(store, t0 + 6_000, t0 + 6_000 + LEASE, 10);
     assert.deepEqual(
       second.map((r) => r.msgKey),
@@ -98,12 +98,20 @@ describeEachDb('message queue: claims on the message rows', (db) => {
       .execute();
     await store.db
       .updateTable('messages')
-      .set({ next_at: lease + 5 })
+      .set({ claimed_until: lease + 5 })
       .where('msg_key', '=', keys[1] ?? '')
       .execute();
-    assert.equal(await moveClaims(store.db, keys, lease, lease + LEASE), 1, 'renewed: the one still held');
-    assert.equal(await moveClaims(store.db, keys, lease, t0), 0, 'the old lease holds none any more');
-    assert.equal(await moveClaims(store.db, keys, lease + LEASE, t0), 1, 'handed back: due again');
+    assert.equal(
+      await moveClaims(store.db, keys, lease, { leaseUntil: lease + LEASE }),
+      1,
+      'renewed: the one still held',
+    );
+    assert.equal(
+      await moveClaims(store.db, keys, lease, { dueAt: t0 }),
+      0,
+      'the old lease holds none any more',
+    );
+    assert.equal(await moveClaims(store.db, keys, lease + LEASE, { dueAt: t0 }), 1, 'handed back: due again');
     const due = await claimDueMessages(store, t0, t0 + LEASE, 10);
     assert.deepEqual(
       due.map((r) => r.msgKey),

@@ -5,11 +5,13 @@ import type { DispatchRow } from './messages.ts';
 
 /*
  * The message row is its own queue entry (migration 0025): a `queued` message is due at its
- * `next_at`. A claim moves `next_at` to the end of a lease, so that no other claim takes it while
- * a pass submits it; the pass's commit moves it on (waiting, delivered, failed, or queued again at
- * a later time), and a pass that dies leaves it to be claimed again once the lease has run out.
- * The statements say `status = 'queued'` as a literal: the partial index messages_queued is used
- * by SQLite's planner only when the query's own terms imply its WHERE.
+ * `next_at`. A claim sets `claimed_until`, the end of a lease, so that no other claim takes it
+ * while a pass submits it; the pass's commit moves it on (waiting, delivered, failed, or queued
+ * again at a later time, unclaimed), and a pass that dies leaves it to be claimed again once the
+ * lease has run out. `claimed_until` is in no index: on PostgreSQL the claim, its renewals and a
+ * hand-back are heap-only updates. The statements say `status = 'queued'` as a literal: the
+ * partial index messages_queued is used by SQLite's planner only when the query's own terms
+ * imply its WHERE.
  */
 
 interface ClaimRow {
@@ -26,10 +28,12 @@ interface ClaimRow {
 }
 
 /**
- * Claims up to `limit` due queued messages, oldest due first: their `next_at` becomes
- * `leaseUntil`. PostgreSQL skips rows another instance's claim holds (SKIP LOCKED); SQLite has one
- * writer, so the statement is atomic on its own. `running`: messages this engine is still
- * submitting whose lease ran out (a clock moved past it), never claimed twice at once here.
+ * Claims up to `limit` due queued messages nobody holds, oldest due first, until `leaseUntil`.
+ * PostgreSQL skips rows another instance's claim is taking (SKIP LOCKED); SQLite has one writer,
+ * so the statement is atomic on its own. The due walk passes the claims under way (at most the
+ * rows a process has in flight) and reads their rows to see the lease. `running`: messages this
+ * engine is still submitting whose lease ran out (a clock moved past it), never claimed twice at
+ * once here.
  */
 export async function claimDueMessages(
   store: Store,
@@ -40,15 +44,13 @@ export async function claimDueMessages(
 ): Promise<DispatchRow[]> {
   if (limit <= 0) return [];
   const notRunning = running.length > 0 ? sql`and msg_key not in (${sql.join(running)})` : sql``;
+  const free = sql`status = 'queued' and next_at <= ${now}
+    and (claimed_until is null or claimed_until <= ${now}) ${notRunning}`;
   const due = store.caps.skipLocked
-    ? sql`select msg_key from messages
-        where status = 'queued' and next_at <= ${now} ${notRunning}
-        order by next_at limit ${limit} for update skip locked`
-    : sql`select msg_key from messages indexed by messages_queued
-        where status = 'queued' and next_at <= ${now} ${notRunning}
-        order by next_at limit ${limit}`;
+    ? sql`select msg_key from messages where ${free} order by next_at limit ${limit} for update skip locked`
+    : sql`select msg_key from messages indexed by messages_queued where ${free} order by next_at limit ${limit}`;
   const res = await sql<ClaimRow>`
-    update messages set next_at = ${leaseUntil}
+    update messages set claimed_until = ${leaseUntil}
     where msg_key in (${due})
     returning msg_key, account_id, request_id, to_number, dest_ref, vars, step, status, next_at, tries`.execute(
     store.db,
@@ -70,21 +72,26 @@ export async function claimDueMessages(
 }
 
 /**
- * Moves the claims of `msgKeys` still held under `leaseEnd` (queued, `next_at` unchanged since the
- * claim or the last renewal) to `nextAt`: a renewal (a later lease end) or a hand-back (now, or a
- * retry's time). A message a commit moved on, or another claim took, is left as it is.
+ * Moves the claims of `msgKeys` still held under `leaseEnd` (queued, the lease unchanged since
+ * the claim or the last renewal): to a later lease end (a renewal), or, with `leaseUntil` null,
+ * back to nobody, due at `dueAt` (a hand-back). A message a commit moved on, or another claim
+ * took, is left as it is.
  */
 export async function moveClaims(
   exec: Executor,
   msgKeys: readonly string[],
   leaseEnd: number,
-  nextAt: number,
+  to: { leaseUntil: number } | { dueAt: number },
 ): Promise<number> {
+  const set =
+    'leaseUntil' in to
+      ? sql`claimed_until = ${to.leaseUntil}`
+      : sql`claimed_until = null, next_at = ${to.dueAt}`;
   let n = 0;
   for (let i = 0; i < msgKeys.length; i += 500) {
     const res = await sql`
-      update messages set next_at = ${nextAt}
-      where msg_key in (${sql.join(msgKeys.slice(i, i + 500))}) and status = 'queued' and next_at = ${leaseEnd}`.execute(
+      update messages set ${set}
+      where msg_key in (${sql.join(msgKeys.slice(i, i + 500))}) and status = 'queued' and claimed_until = ${leaseEnd}`.execute(
       exec,
     );
     n += Number(res.numAffectedRows ?? 0);

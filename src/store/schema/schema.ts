@@ -189,7 +189,7 @@ export interface MessagesTable {
   vars: string | null;
   step: number;
   status: string;
-  /** queued: when it is due (a claim moves it to its lease's end); waiting: when the wait ends. */
+  /** queued: when it is due; waiting: when the wait ends. */
   next_at: number | null;
   report_code: string | null;
   report_text: string | null;
@@ -198,6 +198,8 @@ export interface MessagesTable {
   done_at: number | null;
   /** Retryable refusals of the current step's submission so far. */
   tries: Generated<number>;
+  /** queued: the end of the lease of the engine that claimed it (store/messages/queue.ts). */
+  claimed_until: number | null;
 }
 
 export interface MessageAttemptsTable {
