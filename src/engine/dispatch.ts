@@ -70,7 +70,12 @@ export function createDispatcher(
   routeReports: ReportRouter,
 ): Dispatcher {
   const requests = new RequestCache(ctx.store, ctx.secrets);
-  const { sink, waitJob, settleEarly, reconcileEarly } = createSettler(ctx, requests, registry, routeReports);
+  const { sink, waitJob, expireWaits, settleEarly, reconcileEarly } = createSettler(
+    ctx,
+    requests,
+    registry,
+    routeReports,
+  );
 
   function onOutcome(
     plan: Plan,
@@ -201,9 +206,7 @@ export function createDispatcher(
       reportText: null,
       doneAt: null,
     });
-    // One wait job per second of deadlines, however many messages share it.
-    // One wait job per deadline: a pass's messages share theirs (the same `now`), however many.
-    plan.jobs.push({ kind: WAIT_JOB, payload: {}, runAt: until, dedupeKey: `${WAIT_JOB}:${until}` });
+    // No job for the wait's end: the dispatch lane claims waits that ran out (message-source.ts).
     waiting.push({ connector: connector.name, networkId: outcome.networkId });
   }
 
@@ -382,7 +385,7 @@ export function createDispatcher(
 
   return {
     sink,
-    messages: createMessageSource(ctx, dispatch),
+    messages: createMessageSource(ctx, { dispatch, expire: expireWaits }),
     jobHandlers: new Map<string, JobHandler>([
       [DISPATCH_JOB, legacyDispatchJob],
       [WAIT_JOB, waitJob],

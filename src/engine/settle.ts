@@ -269,10 +269,10 @@ export function createSettler(
     }
   }
 
-  const waitJob: JobHandler = async () => {
-    const now = ctx.clock.now();
-    const rows = await expiredWaits(ctx.store, now, WAIT_BATCH);
+  /** Waiting messages whose wait ran out (claimed by the dispatch lane, or read by a wait job). */
+  async function expireWaits(rows: readonly DispatchRow[]): Promise<void> {
     for (const row of rows) {
+      const now = ctx.clock.now();
       const attempt = await attemptOf(ctx.store, row.msgKey, row.step);
       const sendTime = attempt ? Number(attempt.submitted_at) : now;
       // The clock may have jumped past a receipt and the end of its wait at once: a receipt the
@@ -284,8 +284,18 @@ export function createSettler(
       }
       await settle(row, result ?? 'timeout', sendTime);
     }
+  }
+
+  /**
+   * The wait job of the versions before migration 0025 (one per pass; an older instance may
+   * still add them during an upgrade), and the sweep's for waits far past their end.
+   */
+  const waitJob: JobHandler = async () => {
+    const now = ctx.clock.now();
+    const rows = await expiredWaits(ctx.store, now, WAIT_BATCH);
+    await expireWaits(rows);
     return rows.length === WAIT_BATCH ? { rescheduleAt: now } : undefined;
   };
 
-  return { sink, waitJob, settleEarly, reconcileEarly };
+  return { sink, waitJob, expireWaits, settleEarly, reconcileEarly };
 }

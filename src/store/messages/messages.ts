@@ -255,7 +255,7 @@ export interface DispatchRow {
   vars: string | null;
   step: number;
   status: string;
-  /** queued: when it is due (a claimed one: its lease's end); waiting: when the wait for the result ends. */
+  /** queued: when it is due; waiting: when the wait for the result ends. */
   nextAt: number | null;
   /** Retryable refusals of the current step's submission so far. */
   tries: number;
@@ -365,6 +365,8 @@ export async function changeMessages(
           step: g.change.step,
           next_at: g.change.nextAt,
           tries: g.change.tries ?? 0,
+          // Whatever the move, the pass's claim ends with it (a retry is queued again unclaimed).
+          claimed_until: null,
           report_code: g.change.reportCode,
           report_text: g.change.reportText,
           done_at: g.change.doneAt,
@@ -384,7 +386,7 @@ export async function changeMessages(
 export async function releaseHeld(exec: Executor, requestId: string, now: number): Promise<number> {
   const res = await exec
     .updateTable('messages')
-    .set({ status: 'queued', next_at: now, tries: 0, updated_at: now })
+    .set({ status: 'queued', next_at: now, tries: 0, claimed_until: null, updated_at: now })
     .where('request_id', '=', requestId)
     .where('status', '=', 'held')
     .executeTakeFirst();

@@ -17,9 +17,12 @@ import type { Capabilities } from '../../db/capabilities.ts';
  * of expired waits. Both are partial on a literal status, which SQLite's planner uses only when
  * the query says the same literal (queue.ts and messages.ts do).
  *
+ * A waiting message is claimed the same way when its wait runs out, where a `dispatch.wait` job
+ * per pass (kept for a day) stood for it.
+ *
  * Messages queued by the gateway before this had no due time: they are due now, and their
- * `dispatch` jobs go (an instance of the previous version still running beside this one during an
- * upgrade may add more: the engine keeps a handler that makes their messages due).
+ * `dispatch` and `dispatch.wait` jobs go (an instance of the previous version still running
+ * beside this one during an upgrade may add more: the engine keeps their handlers).
  */
 export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema
@@ -29,7 +32,7 @@ export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema.alterTable('messages').addColumn('claimed_until', caps.bigint).execute();
   if (caps.dialect === 'postgres') await sql`alter table messages set (fillfactor = 85)`.execute(db);
   await sql`update messages set next_at = updated_at where status = 'queued' and next_at is null`.execute(db);
-  await sql`delete from jobs where kind = 'dispatch' and state = 'ready'`.execute(db);
+  await sql`delete from jobs where kind in ('dispatch', 'dispatch.wait') and state = 'ready'`.execute(db);
   await sql`create index messages_queued on messages (next_at) where status = 'queued'`.execute(db);
   await sql`create index messages_waiting on messages (next_at) where status = 'waiting'`.execute(db);
   await db.schema.dropIndex('messages_due').execute();
