@@ -174,7 +174,8 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
           concurrency: store.caps.dispatchConcurrency,
           source: { kind: DISPATCH_WORK, work: dispatcher.messages },
         },
-        // Receipt waits that ran out, and the jobs of an older version's sends (an upgrade).
+        // The dispatch and wait jobs an instance of a version before migration 0025 may still add
+        // during an upgrade, and the sweep's wait job for waits far past their end.
         { kinds: [WAIT_JOB, DISPATCH_JOB], concurrency: store.caps.dispatchConcurrency },
         // Webhook posts in a lane of their own. They wait on the client's network, up to 5 s each:
         // 200 hanging on a dead receiver held every other background job (reservations firing,
