@@ -39,7 +39,7 @@ export class RetryAt extends Error {
 }
 
 /**
- * Work a lane claims beside its jobs, from rows of its own: due messages (src/engine/dispatch.ts),
+ * Work a lane claims beside its jobs, from rows of its own: due messages (message-source.ts),
  * each claimed by a lease on its row, where a job was a row more to insert, claim and delete.
  * A claimed batch takes one of the lane's slots until it ends.
  */
