@@ -261,7 +261,8 @@ export interface DispatchRow {
   tries: number;
 }
 
-const dispatchColumns = [
+/** The columns a DispatchRow is read from (queue.ts's claim returns them too). */
+export const dispatchColumns = [
   'msg_key',
   'account_id',
   'request_id',
@@ -274,7 +275,9 @@ const dispatchColumns = [
   'tries',
 ] as const;
 
-function toDispatch(r: Selectable<Pick<MessagesTable, (typeof dispatchColumns)[number]>>): DispatchRow {
+export type DispatchColumns = Selectable<Pick<MessagesTable, (typeof dispatchColumns)[number]>>;
+
+export function toDispatch(r: DispatchColumns): DispatchRow {
   return {
     msgKey: r.msg_key,
     accountId: r.account_id,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
-import type { DispatchRow } from './messages.ts';
+import { type DispatchColumns, type DispatchRow, dispatchColumns, toDispatch } from './messages.ts';
 
 /*
  * The message row is its own queue entry (migration 0025): a `queued` message is due at its
@@ -18,19 +18,6 @@ import type { DispatchRow } from './messages.ts';
 /** The statuses whose rows are claimed when due, and the partial index of each. */
 export type DueStatus = 'queued' | 'waiting';
 const INDEX: Record<DueStatus, string> = { queued: 'messages_queued', waiting: 'messages_waiting' };
-
-interface ClaimRow {
-  msg_key: string;
-  account_id: string;
-  request_id: string;
-  to_number: string;
-  dest_ref: string | null;
-  vars: string | null;
-  step: number;
-  status: string;
-  next_at: number | string | null;
-  tries: number;
-}
 
 /**
  * Claims up to `limit` due messages of `status` nobody holds, oldest due first, until `leaseUntil`.
@@ -55,26 +42,11 @@ export async function claimDueMessages(
   const due = store.caps.skipLocked
     ? sql`select msg_key from messages where ${free} order by next_at limit ${limit} for update skip locked`
     : sql`select msg_key from messages indexed by ${sql.raw(INDEX[status])} where ${free} order by next_at limit ${limit}`;
-  const res = await sql<ClaimRow>`
+  const res = await sql<DispatchColumns>`
     update messages set claimed_until = ${leaseUntil}
     where msg_key in (${due})
-    returning msg_key, account_id, request_id, to_number, dest_ref, vars, step, status, next_at, tries`.execute(
-    store.db,
-  );
-  return res.rows
-    .map((r) => ({
-      msgKey: r.msg_key,
-      accountId: r.account_id,
-      requestId: r.request_id,
-      to: r.to_number,
-      destRef: r.dest_ref,
-      vars: r.vars,
-      step: r.step,
-      status: r.status,
-      nextAt: r.next_at === null ? null : Number(r.next_at),
-      tries: r.tries,
-    }))
-    .sort((a, b) => (a.msgKey < b.msgKey ? -1 : a.msgKey > b.msgKey ? 1 : 0));
+    returning ${sql.join(dispatchColumns.map((c) => sql.ref(c)))}`.execute(store.db);
+  return res.rows.map(toDispatch).sort((a, b) => (a.msgKey < b.msgKey ? -1 : a.msgKey > b.msgKey ? 1 : 0));
 }
 
 /**
