@@ -2,7 +2,7 @@ import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { DeliveryResult, ReceiptSink } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
 import { attemptOf, findWaitingAttempts } from '../store/messages/attempts.ts';
-import { type DispatchRow, expiredWaits, getMessages } from '../store/messages/messages.ts';
+import { type DispatchRow, expiredWaits } from '../store/messages/messages.ts';
 import { holdEarlyReceipts, matchedEarlyReceipts, takeEarlyReceipts } from '../store/messages/receipts.ts';
 import { Plan, type ReportRouter } from './plan.ts';
 import type { RequestCache } from './requests.ts';
@@ -164,7 +164,7 @@ export function createSettler(
       const results = new Map(batch.map((b) => [b.networkId, b.result]));
       const ids = [...results.keys()];
       const found = await findWaitingAttempts(ctx.store.db, connector, ids);
-      const matched = new Set(found.map((a) => a.network_id ?? ''));
+      const matched = new Set(found.map((w) => w.attempt.network_id ?? ''));
       const missing = ids.filter((id) => !matched.has(id));
       const held: string[] = [];
       if (missing.length > 0) {
@@ -175,32 +175,23 @@ export function createSettler(
           missing.map((id) => ({ networkId: id, result: results.get(id) as DeliveryResult })),
         );
         const late = await findWaitingAttempts(ctx.store.db, connector, missing);
-        const lateIds = late.map((a) => a.network_id ?? '');
+        const lateIds = late.map((w) => w.attempt.network_id ?? '');
         const taken = late.length
           ? await takeEarlyReceipts(ctx.store, connector, lateIds)
           : new Map<string, DeliveryResult>();
-        for (const a of late) {
-          const r = taken.get(a.network_id ?? '');
+        for (const w of late) {
+          const r = taken.get(w.attempt.network_id ?? '');
           if (r) {
-            found.push(a);
-            results.set(a.network_id ?? '', r);
+            found.push(w);
+            results.set(w.attempt.network_id ?? '', r);
           }
         }
         for (const id of missing) if (!taken.has(id)) held.push(id);
       }
-      const rows = new Map(
-        (
-          await getMessages(
-            ctx.store,
-            found.map((a) => a.msg_key),
-          )
-        ).map((r) => [r.msgKey, r]),
-      );
       const items: Array<{ row: DispatchRow; result: DeliveryResult | 'timeout'; sendTime: number }> = [];
-      for (const a of found) {
-        const row = rows.get(a.msg_key);
+      for (const { attempt: a, message: row } of found) {
         const result = results.get(a.network_id ?? '');
-        if (!row || !result || row.status !== 'waiting' || row.step !== a.step) continue;
+        if (!result || row.status !== 'waiting' || row.step !== a.step) continue;
         // One later than the step's wait counts as none.
         const late = row.nextAt !== null && result.at > row.nextAt;
         items.push({ row, result: late ? 'timeout' : result, sendTime: Number(a.submitted_at) });
