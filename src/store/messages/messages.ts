@@ -306,20 +306,6 @@ export async function expiredWaits(store: Store, now: number, limit: number): Pr
   return rows.map(toDispatch);
 }
 
-/** Messages by key (a batch of receipts). */
-export async function getMessages(store: Store, msgKeys: readonly string[]): Promise<DispatchRow[]> {
-  const out: DispatchRow[] = [];
-  for (let i = 0; i < msgKeys.length; i += 500) {
-    const rows = await store.db
-      .selectFrom('messages')
-      .select(dispatchColumns)
-      .where('msg_key', 'in', msgKeys.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.push(toDispatch(r));
-  }
-  return out;
-}
-
 /**
  * Where a move expects the message to be: a status (or several) and a step. A pass that submitted
  * a message accepts it held too: a stop that came meanwhile cannot undo a submission.
