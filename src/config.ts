@@ -30,6 +30,8 @@ export interface Config {
    * Not on an in-memory SQLite database (one per connection).
    */
   readonly engineThread: boolean;
+  /** PostgreSQL: statements run again are prepared by name, once per connection (store/db/pg-prepared.ts). */
+  readonly pgPrepared: boolean;
   /**
    * The nice value the engine's thread lowers itself to (src/engine/thread-priority.ts): when the
    * cores are all busy, the thread that answers HTTP runs first and the engine catches up once
@@ -195,6 +197,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     publicUrl: (e.OMNIGATE_PUBLIC_URL || `http://${urlHost}:${port}`).replace(/\/+$/, ''),
     role: oneOf('OMNIGATE_ROLE', e.OMNIGATE_ROLE, ['api', 'worker', 'all'] as const, 'all'),
     engineThread: bool('OMNIGATE_ENGINE_THREAD', e.OMNIGATE_ENGINE_THREAD, true),
+    pgPrepared: bool('OMNIGATE_PG_PREPARED', e.OMNIGATE_PG_PREPARED, true),
     engineNice: int('OMNIGATE_ENGINE_NICE', e.OMNIGATE_ENGINE_NICE, 19, 0, 19),
     bodyLimit: int('OMNIGATE_BODY_LIMIT', e.OMNIGATE_BODY_LIMIT, 2 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     logLevel: e.LOG_LEVEL || 'info',

@@ -361,7 +361,7 @@ export async function withCtx<T>(
   clockOf: (store: Store, config: Config) => Promise<Clock> = async () => new SystemClock(),
 ): Promise<T> {
   const config = loadConfig();
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { preparedStatements: config.pgPrepared });
   try {
     await store.migrate();
     const ctx: Ctx = {

@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'migrate') {
     const config = loadConfig();
-    const store = await openStore(config.databaseUrl);
+    const store = await openStore(config.databaseUrl, { preparedStatements: config.pgPrepared });
     try {
       const applied = await store.migrate();
       process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');

@@ -104,7 +104,10 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
   // Read before anything opens: a mistake in the file stops the start with its message alone.
   const connectorsFile = config.connectorsFile ? loadConnectorsConfig(config.connectorsFile) : null;
   const masters = resolveMasterKeys(config);
-  const store = await openStore(config.databaseUrl, options.schema ? { schema: options.schema } : {});
+  const store = await openStore(config.databaseUrl, {
+    preparedStatements: config.pgPrepared,
+    ...(options.schema ? { schema: options.schema } : {}),
+  });
   const secrets = new Keyring(store, masters);
   try {
     await store.migrate();

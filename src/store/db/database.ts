@@ -18,6 +18,7 @@ import pg from 'pg';
 import { migrate, migrated } from '../schema/migrator.ts';
 import type { DB } from '../schema/schema.ts';
 import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
+import { namingPool } from './pg-prepared.ts';
 import { countingDialect, emptyCounts, type StatementCounts } from './statement-counts.ts';
 import { LockWait, yieldToWaitingWriters } from './write-turn.ts';
 
@@ -38,6 +39,11 @@ export interface StoreOptions {
   readonly schema?: string;
   /** PostgreSQL pool size. */
   readonly poolSize?: number;
+  /**
+   * PostgreSQL: statements run again are named, parsed once per connection (pg-prepared.ts); off
+   * for a pooler that hands a session's statements to other connections (OMNIGATE_PG_PREPARED).
+   */
+  readonly preparedStatements?: boolean;
 }
 
 // int8 (bigint) columns hold epoch milliseconds, which fit a JS number exactly.
@@ -213,7 +219,10 @@ async function openPostgres(url: string, options: StoreOptions): Promise<Store> 
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const counts = emptyCounts();
-  const db = new Kysely<DB>({ dialect: countingDialect(new PostgresDialect({ pool }), counts) });
+  const dialect = new PostgresDialect({
+    pool: options.preparedStatements === false ? pool : namingPool(pool),
+  });
+  const db = new Kysely<DB>({ dialect: countingDialect(dialect, counts) });
   return makeStore(db, POSTGRES, counts, async () => {
     await db.destroy();
   });
