@@ -163,12 +163,12 @@ export async function claimJobs(
   // without statistics, took jobs_due and read every due job).
   const walks = store.caps.skipLocked
     ? [
-        ...kinds.map((k) => sql`select * from (${free(sql`kind = ${k}`)} for update skip locked) f`),
-        sql`select * from (${lapsed(sql``)} for update skip locked) l`,
+        ...kinds.map((k) => sql`select id, run_at from (${free(sql`kind = ${k}`)} for update skip locked) f`),
+        sql`select id, run_at from (${lapsed(sql``)} for update skip locked) l`,
       ]
     : [
-        ...kinds.map((k) => sql`select * from (${free(sql`kind = ${k}`)})`),
-        sql`select * from (${lapsed(sql`indexed by jobs_leased`)})`,
+        ...kinds.map((k) => sql`select id, run_at from (${free(sql`kind = ${k}`)})`),
+        sql`select id, run_at from (${lapsed(sql`indexed by jobs_leased`)})`,
       ];
   const candidates = sql`
     select id from (${sql.join(walks, sql` union all `)}) c

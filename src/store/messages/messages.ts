@@ -215,20 +215,45 @@ export interface StoredRequest {
   resvKey: string | null;
 }
 
+/**
+ * Named, not `*`: on PostgreSQL a statement kept prepared must not have its result widened by a
+ * migration (store/db/pg-prepared.ts names no `*`), and the engine reads requests on every pass.
+ */
+const REQUEST_COLUMNS = [
+  'id',
+  'account_id',
+  'key_id',
+  'flow',
+  'payment_code',
+  'group_key',
+  'ref',
+  'dlr',
+  'resv_key',
+  'created_at',
+] as const;
+
 export async function getSendRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
   return sendRequestIn(store.db, id);
 }
 
 /** getSendRequest inside a transaction. */
 export async function sendRequestIn(exec: Executor, id: string): Promise<StoredRequest | undefined> {
-  const r = await exec.selectFrom('send_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  const r = await exec
+    .selectFrom('send_requests')
+    .select(REQUEST_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return r && toStoredRequest(r);
 }
 
 /** Several requests at once (those found; the order is not kept). */
 export async function getSendRequests(store: Store, ids: readonly string[]): Promise<StoredRequest[]> {
   if (ids.length === 0) return [];
-  const rows = await store.db.selectFrom('send_requests').selectAll().where('id', 'in', ids).execute();
+  const rows = await store.db
+    .selectFrom('send_requests')
+    .select(REQUEST_COLUMNS)
+    .where('id', 'in', ids)
+    .execute();
   return rows.map(toStoredRequest);
 }
 
