@@ -41,6 +41,16 @@ test('bad values are refused with the variable named', () => {
   assert.equal(loadConfig({ OMNIGATE_CONSOLE: 'false' }).console, false);
 });
 
+test('OMNIGATE_PG_PREPARED: on unless set to false; anything else refused', () => {
+  assert.equal(loadConfig({}).pgPrepared, true);
+  assert.equal(loadConfig({ OMNIGATE_PG_PREPARED: 'off' }).pgPrepared, false);
+  assert.equal(loadConfig({ OMNIGATE_PG_PREPARED: 'true' }).pgPrepared, true);
+  assert.throws(
+    () => loadConfig({ OMNIGATE_PG_PREPARED: 'sometimes' }),
+    /OMNIGATE_PG_PREPARED must be true or false/,
+  );
+});
+
 test('OMNIGATE_ENGINE_NICE: 19 unless set, 0 to 19, anything else refused', () => {
   assert.equal(loadConfig({}).engineNice, 19);
   assert.equal(loadConfig({ OMNIGATE_ENGINE_NICE: '0' }).engineNice, 0);
