@@ -95,6 +95,46 @@ describeEachDb('store writes: group commit and waiting for the write lock', (db)
     for (const k of ['s1', 's2', 's3']) assert.equal(await getSetting(store, k), 'v');
   });
 
+  test('units asked for while two shared transactions are under way wait, then go in one', async () => {
+    // Two units, asked for in turns of their own (two transactions), that hold them open until
+    // told: the two commits under way.
+    const gates: Array<() => void> = [];
+    const hold = (n: number) =>
+      groupCommit(store, async (tx) => {
+        await tx
+          .insertInto('settings')
+          .values({ key: `held${n}`, value: 'v' })
+          .execute();
+        await new Promise<void>((r) => gates.push(r));
+      });
+    const first = hold(1);
+    while (gates.length < 1) await turn();
+    const second = hold(2);
+    await turn();
+    const before = store.counts.statements.transaction;
+    // Ten units, each asked for in a turn of its own: each turn began a transaction before.
+    const later: Promise<void>[] = [];
+    for (let i = 0; i < 10; i++) {
+      later.push(groupRows(store, [rowSet('settings', ['key', 'value'], [[`later${i}`, 'v']])]));
+      await turn();
+    }
+    assert.equal(await getSetting(other, 'later0'), undefined, 'nothing goes in while two commit');
+    let held = 2;
+    for (const p of [first, second]) void p.finally(() => held--);
+    // Each held unit is told to go once it waits (SQLite begins the second after the first).
+    while (held > 0) {
+      for (const g of gates.splice(0)) g();
+      await turn();
+    }
+    await Promise.all(later);
+    for (let i = 0; i < 10; i++) assert.equal(await getSetting(store, `later${i}`), 'v');
+    // The held transactions' ends (the first's commit, the second's begin and commit) and one
+    // transaction for the ten (begin, a savepoint and its release around their one insert,
+    // commit): 7. Begun a turn each, the ten were ten transactions and twenty statements.
+    const spent = store.counts.statements.transaction - before;
+    assert.ok(spent <= 7, `the ten went in one transaction (${spent} transaction statements)`);
+  });
+
   test("a write waits for another connection's transaction without stopping the event loop", async () => {
     let release = () => {};
     const held = new Promise<void>((r) => {

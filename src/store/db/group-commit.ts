@@ -16,12 +16,21 @@ interface Pending {
 
 /** The most units of work in one transaction: a commit waits for all of them. */
 const GROUP_MAX = 64;
+/**
+ * Shared transactions under way at once. Work asked for while they commit waits and goes in the
+ * next, together: a transaction a turn of the event loop cut PostgreSQL's commits only to 2-4
+ * requests each with 16 clients, and that many commits were a third of its CPU a message
+ * (docs/performance-log.md, 2026-11-29). Two, not one, so that a large send's long transaction
+ * does not hold every small one behind it. SQLite runs one writer at a time anyway.
+ */
+const COMMITS_IN_FLIGHT = 2;
 
 const groups = new WeakMap<Store, (p: Pending) => void>();
 
 /**
  * Runs `work` in a transaction shared with the other units of work asked for during the same
- * turn of the event loop, each inside a savepoint of its own: one that throws is rolled back to
+ * turn of the event loop (or, while COMMITS_IN_FLIGHT transactions are under way, until one of
+ * them ends), each inside a savepoint of its own: one that throws is rolled back to
  * its savepoint and its caller gets the error, while the others go on. Every caller is answered
  * only once the shared transaction has committed (or all get the commit's error). A commit is
  * the largest fixed cost of a small send (a write of the WAL on SQLite, a flush to disk on
@@ -72,13 +81,28 @@ export function groupRows(store: Store, sets: readonly RowSet[]): Promise<void> 
 
 function grouper(store: Store): (p: Pending) => void {
   let pending: Pending[] = [];
+  let inFlight = 0;
+  let scheduled = false;
   const flush = () => {
-    const batch = pending;
-    pending = [];
-    for (let i = 0; i < batch.length; i += GROUP_MAX) void commit(store, batch.slice(i, i + GROUP_MAX));
+    scheduled = false;
+    while (pending.length > 0 && inFlight < COMMITS_IN_FLIGHT) {
+      const batch = pending.slice(0, GROUP_MAX);
+      pending = pending.slice(batch.length);
+      inFlight++;
+      void commit(store, batch).finally(() => {
+        inFlight--;
+        if (pending.length > 0 && !scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    }
   };
   return (p) => {
-    if (pending.length === 0) setImmediate(flush);
+    if (!scheduled && inFlight < COMMITS_IN_FLIGHT) {
+      scheduled = true;
+      setImmediate(flush);
+    }
     pending.push(p);
   };
 }
