@@ -19,7 +19,7 @@ export interface ReportSubject {
   sendTime: number;
 }
 
-type FinishedAttempt = Parameters<typeof finishAttempts>[1][number];
+type FinishedAttempt = Parameters<typeof finishAttempts>[2][number];
 
 /**
  * Stores a pass's reports and starts them on their way to the client (src/features/reports/
@@ -118,7 +118,7 @@ export class Plan {
   /** Writes the pass; returns how many messages moved (fewer than planned: someone moved them first). */
   async commit(exec: Executor): Promise<number> {
     await upsertAttempts(exec, this.caps, this.attempts);
-    await finishAttempts(exec, this.finished);
+    await finishAttempts(exec, this.caps, this.finished);
     const moved = await changeMessages(
       exec,
       [...this.moves].map(([msgKey, m]) => ({ msgKey, change: m.change, expect: m.expect })),

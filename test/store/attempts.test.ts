@@ -90,7 +90,7 @@ describeEachDb('attempts: found with their messages, ended in one statement', (d
     // Another connector's ids are not this one's.
     assert.deepEqual(await findWaitingAttempts(store.db, 'other', ['n1']), []);
 
-    await finishAttempts(store.db, [
+    await finishAttempts(store.db, store.caps, [
       {
         msgKey: 'att0001',
         step: 0,
@@ -124,7 +124,7 @@ describeEachDb('attempts: found with their messages, ended in one statement', (d
     const a2 = await attemptOf(store, 'att0002', 0);
     assert.deepEqual([a2?.status, a2?.report_code, a2?.done_at], ['waiting', null, null]);
     // Nothing to end is no statement, and no error.
-    await finishAttempts(store.db, []);
+    await finishAttempts(store.db, store.caps, []);
   });
 
   test("a batch past one statement's share is ended whole", async () => {
@@ -161,6 +161,7 @@ describeEachDb('attempts: found with their messages, ended in one statement', (d
     assert.equal(found.length, keys.length);
     await finishAttempts(
       store.db,
+      store.caps,
       keys.map((k, i) => ({
         msgKey: k,
         step: 0,

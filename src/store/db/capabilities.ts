@@ -33,6 +33,13 @@ export interface Capabilities {
    * in any order, so a reader following ids must look back a little (the console's live inbox).
    */
   readonly idsVisibleInOrder: boolean;
+  /**
+   * Each statement is a round trip to a server, with the server's own cost a statement
+   * (PostgreSQL): many rows' changes are better one statement over a list of values. SQLite runs
+   * a prepared one-row statement in-process in microseconds, and one over a list of values (its
+   * ephemeral table) cost ten times a one-row update (docs/performance-log.md).
+   */
+  readonly statementRoundTrips: boolean;
 }
 
 export const SQLITE: Capabilities = Object.freeze({
@@ -44,6 +51,7 @@ export const SQLITE: Capabilities = Object.freeze({
   maxParams: 32_766,
   dispatchConcurrency: 32,
   idsVisibleInOrder: true,
+  statementRoundTrips: false,
 });
 
 export const POSTGRES: Capabilities = Object.freeze({
@@ -55,4 +63,5 @@ export const POSTGRES: Capabilities = Object.freeze({
   maxParams: 65_535,
   dispatchConcurrency: 32,
   idsVisibleInOrder: false,
+  statementRoundTrips: true,
 });

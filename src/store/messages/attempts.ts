@@ -158,13 +158,15 @@ export async function findWaitingAttempts(
 }
 
 /**
- * Ends waiting attempts with their results: one statement for a batch of receipts (each with its
- * own time and carrier), where an UPDATE per attempt was most of a batch's statements. The
- * values go in as a list joined to the table (`with v(...) as (values ...) update ... from v`,
- * which SQLite 3.33+ and PostgreSQL both run); the casts type PostgreSQL's parameters.
+ * Ends waiting attempts with their results (each receipt has its own time and carrier, so they
+ * share no plain UPDATE). On PostgreSQL one statement for the batch: the values go in as a list
+ * joined to the table (`with v(...) as (values ...) update ... from v`; the casts type the
+ * parameters). On SQLite a one-row UPDATE each: in-process and prepared, they cost less than one
+ * statement over a list of values (Capabilities.statementRoundTrips).
  */
 export async function finishAttempts(
   exec: Executor,
+  caps: Capabilities,
   rows: ReadonlyArray<{
     msgKey: string;
     step: number;
@@ -175,6 +177,23 @@ export async function finishAttempts(
     doneAt: number;
   }>,
 ): Promise<void> {
+  if (!caps.statementRoundTrips || rows.length === 1) {
+    for (const r of rows) {
+      await exec
+        .updateTable('message_attempts')
+        .set({
+          status: r.status,
+          report_code: r.code,
+          report_text: r.text,
+          carrier: r.carrier,
+          done_at: r.doneAt,
+        })
+        .where('msg_key', '=', r.msgKey)
+        .where('step', '=', r.step)
+        .execute();
+    }
+    return;
+  }
   for (let i = 0; i < rows.length; i += FINISH_CHUNK) {
     const values = rows
       .slice(i, i + FINISH_CHUNK)
