@@ -25,6 +25,19 @@ describeEachDb('attempts: found with their messages, ended in one statement', (d
   });
   after(() => t.close());
 
+  /** A send request of the test's account (its messages are inserted by each test). */
+  const request = (id: string) => ({
+    id,
+    accountId,
+    keyId: 'k',
+    flow: '[]',
+    paymentCode: null,
+    groupKey: null,
+    ref: null,
+    dlr: false,
+    resvKey: null,
+  });
+
   const attempt = (msgKey: string, networkId: string, submittedAt: number): AttemptRow => ({
     msg_key: msgKey,
     step: 0,
@@ -42,17 +55,7 @@ describeEachDb('attempts: found with their messages, ended in one statement', (d
   });
 
   test('waiting attempts come with their message; each ends with its own result, the rest untouched', async () => {
-    const req = {
-      id: 'req_att1',
-      accountId,
-      keyId: 'k',
-      flow: '[]',
-      paymentCode: null,
-      groupKey: null,
-      ref: null,
-      dlr: false,
-      resvKey: null,
-    };
+    const req = request('req_att1');
     const keys = ['att0001', 'att0002', 'att0003', 'att0004'];
     await insertSendRequest(store.db, store.caps, req, 1000);
     await insertMessages(
@@ -128,17 +131,7 @@ describeEachDb('attempts: found with their messages, ended in one statement', (d
   });
 
   test("a batch past one statement's share is ended whole", async () => {
-    const req = {
-      id: 'req_att2',
-      accountId,
-      keyId: 'k',
-      flow: '[]',
-      paymentCode: null,
-      groupKey: null,
-      ref: null,
-      dlr: false,
-      resvKey: null,
-    };
+    const req = request('req_att2');
     const keys = Array.from({ length: 1203 }, (_, i) => `attb${String(i).padStart(5, '0')}`);
     await insertSendRequest(store.db, store.caps, req, 1000);
     await insertMessages(

@@ -119,37 +119,40 @@ export async function insertMessages(
   await writeRowSets(exec, caps, [messageRows(req, messages, now)]);
 }
 
+/**
+ * The columns of `send_requests`, written and read. Read by name, not `*`: on PostgreSQL a
+ * statement kept prepared must not have its result widened by a migration (store/db/pg-prepared.ts
+ * names no `*`), and the engine reads requests on every pass.
+ */
+const REQUEST_COLUMNS = [
+  'id',
+  'account_id',
+  'key_id',
+  'flow',
+  'payment_code',
+  'group_key',
+  'ref',
+  'dlr',
+  'resv_key',
+  'created_at',
+] as const;
+
 // Rows through prepared texts (bulk.ts), not a Kysely tree built and compiled for each request.
 function sendRequestRows(req: NewSendRequest, now: number): RowSet {
-  return rowSet(
-    'send_requests',
+  return rowSet('send_requests', REQUEST_COLUMNS, [
     [
-      'id',
-      'account_id',
-      'key_id',
-      'flow',
-      'payment_code',
-      'group_key',
-      'ref',
-      'dlr',
-      'resv_key',
-      'created_at',
+      req.id,
+      req.accountId,
+      req.keyId,
+      req.flow,
+      req.paymentCode,
+      req.groupKey,
+      req.ref,
+      req.dlr ? 1 : 0,
+      req.resvKey,
+      now,
     ],
-    [
-      [
-        req.id,
-        req.accountId,
-        req.keyId,
-        req.flow,
-        req.paymentCode,
-        req.groupKey,
-        req.ref,
-        req.dlr ? 1 : 0,
-        req.resvKey,
-        now,
-      ],
-    ],
-  );
+  ]);
 }
 
 function messageRows(
@@ -214,23 +217,6 @@ export interface StoredRequest {
   groupKey: string | null;
   resvKey: string | null;
 }
-
-/**
- * Named, not `*`: on PostgreSQL a statement kept prepared must not have its result widened by a
- * migration (store/db/pg-prepared.ts names no `*`), and the engine reads requests on every pass.
- */
-const REQUEST_COLUMNS = [
-  'id',
-  'account_id',
-  'key_id',
-  'flow',
-  'payment_code',
-  'group_key',
-  'ref',
-  'dlr',
-  'resv_key',
-  'created_at',
-] as const;
 
 export async function getSendRequest(store: Store, id: string): Promise<StoredRequest | undefined> {
   return sendRequestIn(store.db, id);
