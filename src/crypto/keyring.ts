@@ -10,6 +10,7 @@ import {
 import type { Store } from '../store/db/database.ts';
 import type { Executor } from '../store/db/executor.ts';
 import { newId } from '../store/db/ids.ts';
+import { transact } from '../store/db/work-signal.ts';
 import type { DB } from '../store/schema/schema.ts';
 import type { MasterKeys } from './master-key.ts';
 import { type BoxKey, KEY_BYTES, keyIdOf, open, SecretBoxError, seal, subkey } from './secret-box.ts';
@@ -199,7 +200,7 @@ export class Keyring {
   /** A transaction of its own that holds the current key: the usual way to write sealed values. */
   writeSealed<T>(write: (tx: Transaction<DB>, k: BoxKey) => Promise<T>): Promise<T> {
     return this.withCurrentKey((k) =>
-      this.#store.db.transaction().execute(async (tx) => {
+      transact(this.#store, async (tx) => {
         await this.hold(tx, k);
         return write(tx, k);
       }),

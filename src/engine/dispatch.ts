@@ -1,17 +1,18 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { Connector, ReceiptSink, SubmitOutcome } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
+import { transact } from '../store/db/work-signal.ts';
 import type { DispatchRow, MoveGuard } from '../store/messages/messages.ts';
 import { makeDue } from '../store/messages/queue.ts';
 import { backoffMs } from './backoff.ts';
 import { createMessageSource } from './message-source.ts';
 import { Plan, type ReportRouter } from './plan.ts';
 import { RequestCache } from './requests.ts';
-import type { JobHandler, WorkSource } from './runner.ts';
+import { handles, type JobHandler, type WorkSource } from './runner.ts';
 import { createSettler } from './settle.ts';
 import { build, CODES, failStep, finish, type Item, sealedGone, subject } from './steps.ts';
-import { SWEEP_JOB, sweepHandler } from './sweep.ts';
-import { DISPATCH_JOB, DISPATCH_WORK, WAIT_JOB } from './work-kinds.ts';
+import { SWEEP, sweepHandler } from './sweep.ts';
+import { DISPATCH, DISPATCH_JOB, DISPATCH_WORK, WAIT, WAIT_JOB } from './work-kinds.ts';
 
 export { DISPATCH_JOB, DISPATCH_WORK, WAIT_JOB };
 
@@ -350,7 +351,7 @@ export function createDispatcher(
       });
     }
     if (plan.empty) return;
-    await ctx.store.db.transaction().execute(async (tx) => {
+    await transact(ctx.store, async (tx) => {
       // Every message must still be where this pass found it. One moved meanwhile (another pass
       // on the same messages, a reservation stopped) rolls the whole pass back, reports included;
       // the job's retry then takes what is still queued, and connectors take the resubmission
@@ -362,34 +363,28 @@ export function createDispatcher(
         );
       }
     });
-    const kinds = plan.addedKinds();
-    if (kinds.length > 0) ctx.workAdded(kinds);
     plan.announce(ctx.events);
   }
 
   /** A `dispatch` job of a version before migration 0025 (an upgrade under way): its messages are due. */
-  const legacyDispatchJob: JobHandler = async (job) => {
-    const p = job.payload;
+  const legacyDispatchJob = handles(DISPATCH, async ({ requestId, msgKeys }) => {
     const now = ctx.clock.now();
-    let n = 0;
-    if (typeof p.requestId === 'string') n = await makeDue(ctx.store.db, { requestId: p.requestId }, now);
-    else if (Array.isArray(p.msgKeys)) {
-      const keys = p.msgKeys.filter((k): k is string => typeof k === 'string');
-      for (let i = 0; i < keys.length; i += 500) {
-        n += await makeDue(ctx.store.db, { msgKeys: keys.slice(i, i + 500) }, now);
+    if (requestId !== undefined) await makeDue(ctx.store.db, { requestId }, now);
+    else if (msgKeys) {
+      for (let i = 0; i < msgKeys.length; i += 500) {
+        await makeDue(ctx.store.db, { msgKeys: msgKeys.slice(i, i + 500) }, now);
       }
     }
-    if (n > 0) ctx.workAdded([DISPATCH_WORK]);
     return undefined;
-  };
+  });
 
   return {
     sink,
     messages: createMessageSource(ctx, { dispatch, expire: expireWaits }),
     jobHandlers: new Map<string, JobHandler>([
-      [DISPATCH_JOB, legacyDispatchJob],
-      [WAIT_JOB, waitJob],
-      [SWEEP_JOB, sweepHandler(ctx, WAIT_JOB, reconcileEarly)],
+      legacyDispatchJob,
+      handles(WAIT, waitJob),
+      handles(SWEEP, sweepHandler(ctx, reconcileEarly)),
     ]),
   };
 }

@@ -20,7 +20,7 @@ import { MO_DELIVERY_JOB } from '../store/mo/mo.ts';
 import { createDispatcher, DISPATCH_JOB, DISPATCH_WORK, WAIT_JOB } from './dispatch.ts';
 import { type EngineEventMap, EventBus } from './events.ts';
 import type { ReportRouter } from './plan.ts';
-import { RETENTION_JOB, retentionHandler, retentionJob } from './retention.ts';
+import { retentionHandler, retentionJob } from './retention.ts';
 import { type JobHandler, JobRunner } from './runner.ts';
 import { sweepJob } from './sweep.ts';
 
@@ -150,6 +150,8 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
         ? options.engine.workAdded
         : (kinds) => runner?.nudge(kinds),
   };
+  // Work this instance commits wakes the lanes that run it (here, or in the engine's thread).
+  store.work.on(ctx.workAdded);
   const { features } = options;
   await features.prepare(ctx);
   const dispatcher = createDispatcher(ctx, connectors, features.routeReports);
@@ -162,7 +164,7 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
   }
   for (const [k, h] of dispatcher.jobHandlers) handlers.set(k, h);
   for (const [k, h] of features.jobHandlers(ctx)) handlers.set(k, h);
-  handlers.set(RETENTION_JOB, retentionHandler(ctx));
+  handlers.set(...retentionHandler(ctx));
   if (config.role !== 'api' && (options.engine ?? 'here') === 'here') {
     runner = new JobRunner({
       store,

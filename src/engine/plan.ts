@@ -1,6 +1,7 @@
 import { formatKst } from '../clock.ts';
 import type { Capabilities } from '../store/db/capabilities.ts';
 import type { Executor } from '../store/db/executor.ts';
+import { workWritten } from '../store/db/work-signal.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs/jobs.ts';
 import { type AttemptRow, finishAttempts, upsertAttempts } from '../store/messages/attempts.ts';
 import { changeMessages, type MessageChange, type MoveGuard } from '../store/messages/messages.ts';
@@ -23,14 +24,14 @@ type FinishedAttempt = Parameters<typeof finishAttempts>[2][number];
 
 /**
  * Stores a pass's reports and starts them on their way to the client (src/features/reports/
- * route.ts), in the pass's transaction; answers the kinds of the jobs it added.
+ * route.ts), in the pass's transaction.
  */
 export type ReportRouter = (
   exec: Executor,
   caps: Capabilities,
   reports: readonly NewReport[],
   now: number,
-) => Promise<string[]>;
+) => Promise<void>;
 
 /**
  * Everything one engine pass decided, written in ONE transaction at the end: attempts, message
@@ -45,8 +46,6 @@ export class Plan {
   readonly jobs: NewJob[] = [];
   /** Early receipts this pass settles with its submissions: deleted in its commit. */
   readonly earlyTaken: Array<{ connector: string; networkId: string }> = [];
-  /** The kinds of the report jobs the commit added (report webhooks). */
-  #reportKinds: string[] = [];
 
   constructor(
     readonly now: number,
@@ -124,25 +123,19 @@ export class Plan {
       [...this.moves].map(([msgKey, m]) => ({ msgKey, change: m.change, expect: m.expect })),
       this.now,
     );
-    this.#reportKinds = await this.routeReports(exec, this.caps, this.reports, this.now);
+    await this.routeReports(exec, this.caps, this.reports, this.now);
     await enqueueJobs(exec, this.jobs, this.now);
     await dropEarlyReceipts(exec, this.earlyTaken);
+    // A message moved to a step due now (failover after a receipt) is work of the dispatch lane;
+    // the jobs tell their own lanes (enqueueJobs).
+    if (this.#dueNow()) workWritten(exec, [DISPATCH_WORK]);
     return moved;
   }
 
-  /**
-   * The kinds of the work the commit added (follow-up and report webhook jobs, messages due now),
-   * for the wake-up of the lanes that run them: none added, none to wake.
-   */
-  addedKinds(): string[] {
-    const kinds = new Set([...this.jobs.map((j) => j.kind), ...this.#reportKinds]);
-    // A message moved to a step due now (failover after a receipt) is work of the dispatch lane.
+  #dueNow(): boolean {
     for (const { change } of this.moves.values()) {
-      if (change.status === 'queued' && change.nextAt !== null && change.nextAt <= this.now) {
-        kinds.add(DISPATCH_WORK);
-        break;
-      }
+      if (change.status === 'queued' && change.nextAt !== null && change.nextAt <= this.now) return true;
     }
-    return [...kinds];
+    return false;
   }
 }

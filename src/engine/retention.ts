@@ -1,9 +1,13 @@
+import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../context.ts';
+import { defineJob } from '../store/jobs/job-kind.ts';
 import type { NewJob } from '../store/jobs/jobs.ts';
 import { purge } from './purge.ts';
-import type { JobHandler } from './runner.ts';
+import { handles, type JobHandler } from './runner.ts';
 
-export const RETENTION_JOB = 'retention.purge';
+/** The purge (below): one job for all instances, run again after each run. */
+export const RETENTION = defineJob('retention.purge', Type.Object({}));
+export const RETENTION_JOB = RETENTION.kind;
 /** How often the purge looks for records past their age (gateway clock). */
 export const RETENTION_EVERY_MS = 3600_000;
 /** The first purge after a start waits this long (gateway clock), as the sweep's first look does. */
@@ -17,15 +21,15 @@ export const BATCHES_PER_RUN = 100;
 
 /** The purge's own job: one for all instances (its dedupe key), run again after each run. */
 export function retentionJob(now: number): NewJob {
-  return { kind: RETENTION_JOB, payload: {}, runAt: now + FIRST_RUN_AFTER_MS, dedupeKey: RETENTION_JOB };
+  return RETENTION.job({}, { runAt: now + FIRST_RUN_AFTER_MS, dedupeKey: RETENTION_JOB });
 }
 
 /**
  * Deletes what is past its age (src/engine/purge.ts), a run's share of batches at a time: again
  * at once while more is due, otherwise at the next hour.
  */
-export function retentionHandler(ctx: Ctx): JobHandler {
-  return async () => {
+export function retentionHandler(ctx: Ctx): [string, JobHandler] {
+  return handles(RETENTION, async () => {
     const result = await purge(ctx, { maxBatches: BATCHES_PER_RUN });
     const gone = result.kinds.filter((k) => Object.keys(k.rows).length > 0 || k.files > 0);
     if (gone.length > 0) {
@@ -42,5 +46,5 @@ export function retentionHandler(ctx: Ctx): JobHandler {
     }
     const now = ctx.clock.now();
     return { rescheduleAt: result.done ? now + RETENTION_EVERY_MS : now };
-  };
+  });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store/db/database.ts';
+import { type JobKind, MalformedJob } from '../store/jobs/job-kind.ts';
 import {
   ABANDONED_ERROR,
   buryAbandonedJobs,
@@ -21,12 +22,23 @@ import type { EngineEvents } from './events.ts';
 const ROUND_GAP_MS = 5;
 
 /** What a handler may answer besides "done": run me again at this time (not a failure). */
-export interface Reschedule {
+export interface Reschedule<T = Record<string, unknown>> {
   rescheduleAt: number;
-  payload?: Record<string, unknown>;
+  payload?: T;
 }
 
 export type JobHandler = (job: ClaimedJob) => Promise<Reschedule | undefined>;
+
+/**
+ * The handler of a kind of job, given the payload as its kind reads it (typed and checked): a
+ * payload that does not fit ends the job dead at once (MalformedJob), never retried.
+ */
+export function handles<T extends Record<string, unknown>>(
+  kind: JobKind<T>,
+  run: (payload: T, job: ClaimedJob) => Promise<Reschedule<T> | undefined>,
+): [string, JobHandler] {
+  return [kind.kind, (job) => run(kind.read(job), job)];
+}
 
 /** Thrown by a handler to fail this attempt and choose when the next one runs. */
 export class RetryAt extends Error {
@@ -453,7 +465,8 @@ export class JobRunner {
       const error = err instanceof Error ? err.message : String(err);
       const retryAt = err instanceof RetryAt ? err.retryAt : clock.now() + backoffMs(job.attempts);
       try {
-        const state = await failJob(store, job.id, this.workerId, error, retryAt);
+        const final = err instanceof MalformedJob;
+        const state = await failJob(store, job.id, this.workerId, error, retryAt, final);
         if (state === 'dead')
           events.emit('job.dead', { kind: job.kind, id: job.id, attempts: job.attempts, error });
         else if (state === 'retry')

@@ -1,12 +1,13 @@
 import type { ConnectorRegistry } from '../connectors/registry.ts';
 import type { DeliveryResult, ReceiptSink } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
+import { transact } from '../store/db/work-signal.ts';
 import { attemptOf, findWaitingAttempts } from '../store/messages/attempts.ts';
 import { type DispatchRow, expiredWaits } from '../store/messages/messages.ts';
 import { holdEarlyReceipts, matchedEarlyReceipts, takeEarlyReceipts } from '../store/messages/receipts.ts';
 import { Plan, type ReportRouter } from './plan.ts';
 import type { RequestCache } from './requests.ts';
-import type { JobHandler } from './runner.ts';
+import type { Reschedule } from './runner.ts';
 import { build, CODES, failStep, finish, type Item } from './steps.ts';
 
 const WAIT_BATCH = 1000;
@@ -110,19 +111,14 @@ export function createSettler(
     const plan = new Plan(now, ctx.store.caps, routeReports);
     const next: DispatchRow[] = [];
     if (!(await addSettle(plan, row, result, sendTime, next))) return;
-    const settled = await ctx.store.db
-      .transaction()
-      .execute(async (tx) => {
-        // Someone settled it first (a receipt racing its timeout): leave theirs.
-        if ((await plan.commit(tx)) === 0) throw new SettledAlready();
-        return true;
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof SettledAlready)) throw err;
-        return false;
-      });
-    const kinds = plan.addedKinds();
-    if (kinds.length > 0) ctx.workAdded(kinds);
+    const settled = await transact(ctx.store, async (tx) => {
+      // Someone settled it first (a receipt racing its timeout): leave theirs.
+      if ((await plan.commit(tx)) === 0) throw new SettledAlready();
+      return true;
+    }).catch((err: unknown) => {
+      if (!(err instanceof SettledAlready)) throw err;
+      return false;
+    });
     if (settled) plan.announce(ctx.events);
   }
 
@@ -140,22 +136,17 @@ export function createSettler(
     const next: DispatchRow[] = [];
     const added: Array<(typeof items)[number]> = [];
     for (const it of items) if (await addSettle(plan, it.row, it.result, it.sendTime, next)) added.push(it);
-    const whole = await ctx.store.db
-      .transaction()
-      .execute(async (tx) => {
-        if ((await plan.commit(tx)) !== plan.moves.size) throw new SettledAlready();
-        return true;
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof SettledAlready)) throw err;
-        return false;
-      });
+    const whole = await transact(ctx.store, async (tx) => {
+      if ((await plan.commit(tx)) !== plan.moves.size) throw new SettledAlready();
+      return true;
+    }).catch((err: unknown) => {
+      if (!(err instanceof SettledAlready)) throw err;
+      return false;
+    });
     if (!whole) {
       for (const it of added) await settle(it.row, it.result, it.sendTime);
       return;
     }
-    const kinds = plan.addedKinds();
-    if (kinds.length > 0) ctx.workAdded(kinds);
     plan.announce(ctx.events);
   }
 
@@ -281,7 +272,7 @@ export function createSettler(
    * The wait job of the versions before migration 0025 (one per pass; an older instance may
    * still add them during an upgrade), and the sweep's for waits far past their end.
    */
-  const waitJob: JobHandler = async () => {
+  const waitJob = async (): Promise<Reschedule | undefined> => {
     const now = ctx.clock.now();
     const rows = await expiredWaits(ctx.store, now, WAIT_BATCH);
     await expireWaits(rows);

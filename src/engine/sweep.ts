@@ -1,14 +1,18 @@
+import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../context.ts';
 import { dropRetiredKeys } from '../store/accounts/secret-keys.ts';
+import { defineJob } from '../store/jobs/job-kind.ts';
 import { enqueueJobs, type NewJob } from '../store/jobs/jobs.ts';
 import { strandedMessages } from '../store/messages/messages.ts';
 import { makeDue } from '../store/messages/queue.ts';
 import { pruneEarlyReceipts } from '../store/messages/receipts.ts';
 import { eraseRequestSecrets } from '../store/messages/request-secrets.ts';
-import type { JobHandler } from './runner.ts';
-import { DISPATCH_WORK } from './work-kinds.ts';
+import type { Reschedule } from './runner.ts';
+import { WAIT } from './work-kinds.ts';
 
-export const SWEEP_JOB = 'engine.sweep';
+/** The sweep (below): one job for all instances, run again after each look. */
+export const SWEEP = defineJob('engine.sweep', Type.Object({}));
+export const SWEEP_JOB = SWEEP.kind;
 /** How often the sweep looks, and how long past its time a message must be to count as stranded. */
 export const SWEEP_EVERY_MS = 60_000;
 export const STRANDED_AFTER_MS = 10 * 60_000;
@@ -16,7 +20,7 @@ const BATCH = 1000;
 
 /** The sweep's own job: one for all instances (dedupe key), run again after each look. */
 export function sweepJob(now: number): NewJob {
-  return { kind: SWEEP_JOB, payload: {}, runAt: now + SWEEP_EVERY_MS, dedupeKey: SWEEP_JOB };
+  return SWEEP.job({}, { runAt: now + SWEEP_EVERY_MS, dedupeKey: SWEEP_JOB });
 }
 
 /**
@@ -28,9 +32,8 @@ export function sweepJob(now: number): NewJob {
  */
 export function sweepHandler(
   ctx: Ctx,
-  waitJob: string,
   reconcileReceipts: () => Promise<void> = async () => {},
-): JobHandler {
+): () => Promise<Reschedule | undefined> {
   return async () => {
     const now = ctx.clock.now();
     const stranded = await strandedMessages(
@@ -46,16 +49,12 @@ export function sweepHandler(
         'sweep: queued messages with no due time; dispatching',
       );
       await makeDue(ctx.store.db, { msgKeys: stranded.queued }, now);
-      ctx.workAdded([DISPATCH_WORK]);
     }
     if (stranded.waiting > 0) {
       ctx.logger.warn({ messages: stranded.waiting }, 'sweep: waits past their end; settling');
-      jobs.push({ kind: waitJob, payload: {}, runAt: now, dedupeKey: `${waitJob}:sweep` });
+      jobs.push(WAIT.job({}, { runAt: now, dedupeKey: `${WAIT.kind}:sweep` }));
     }
-    if (jobs.length > 0) {
-      await enqueueJobs(ctx.store.db, jobs, now);
-      ctx.workAdded();
-    }
+    await enqueueJobs(ctx.store.db, jobs, now);
     await reconcileReceipts();
     await pruneEarlyReceipts(ctx.store);
     // The sealed texts of expired 2FA codes go (nothing may send them any more), and so does a key

@@ -1,3 +1,6 @@
+import { Type } from '@sinclair/typebox';
+import { defineJob } from '../store/jobs/job-kind.ts';
+
 /**
  * The kinds of the engine's own work, as `ctx.workAdded` names them to wake the lane that runs it.
  * DISPATCH_WORK is not a job: it says that messages became due (accepted, released from a
@@ -6,6 +9,15 @@
  * instance of such a version may still add some during an upgrade, and a handler makes their
  * messages due.
  */
-export const DISPATCH_WORK = 'dispatch.messages';
-export const DISPATCH_JOB = 'dispatch';
-export const WAIT_JOB = 'dispatch.wait';
+export { DISPATCH_WORK } from '../store/messages/due-work.ts';
+export const DISPATCH = defineJob(
+  'dispatch',
+  Type.Object({
+    requestId: Type.Optional(Type.String()),
+    msgKeys: Type.Optional(Type.Array(Type.String())),
+  }),
+);
+export const DISPATCH_JOB = DISPATCH.kind;
+/** Settles the waits that ran out (the sweep adds it for waits far past their end). */
+export const WAIT = defineJob('dispatch.wait', Type.Object({}));
+export const WAIT_JOB = WAIT.kind;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, beforeEach, test } from 'node:test';
 import type { Selectable } from 'kysely';
 import type { Store } from '../../src/store/db/database.ts';
+import { transact } from '../../src/store/db/work-signal.ts';
 import {
   ABANDONED_ERROR,
   buryAbandonedJobs,
@@ -10,6 +11,7 @@ import {
   enqueueJobs,
   extendLeases,
   failJob,
+  moveJob,
   type NewJob,
   nextDueAt,
   releaseJobs,
@@ -65,14 +67,53 @@ describeEachDb('durable jobs (store)', (db) => {
 
   test('a transaction that rolls back takes its jobs with it (transactional outbox)', async () => {
     await assert.rejects(
-      store.db.transaction().execute(async (trx) => {
+      transact(store, async (trx) => {
         await enqueueJobs(trx, jobs(3), T0);
         throw new Error('the send failed after the jobs were written');
       }),
     );
     assert.deepEqual(await allIds(), []);
-    await store.db.transaction().execute((trx) => enqueueJobs(trx, jobs(2), T0));
+    await transact(store, (trx) => enqueueJobs(trx, jobs(2), T0));
     assert.equal((await allIds()).length, 2);
+  });
+
+  test('the lanes of added or moved jobs are told once the jobs are committed, never before nor on a rollback', async () => {
+    const told: string[][] = [];
+    const stop = store.work.on((kinds) => told.push([...kinds].sort()));
+    try {
+      // Outside a transaction: told as soon as the insert is done.
+      await enqueueJobs(store.db, jobs(1, 'test.a'), T0);
+      assert.deepEqual(told, [['test.a']]);
+      told.length = 0;
+      // Inside one: nothing until the commit, then every kind it added (and the moved job's).
+      await transact(store, async (trx) => {
+        await enqueueJobs(trx, [...jobs(2, 'test.b'), ...jobs(1, 'test.c')], T0);
+        await enqueueJobs(trx, [{ kind: 'test.d', payload: {}, runAt: T0 + 60_000, dedupeKey: 'd' }], T0);
+        assert.ok(await moveJob(trx, 'd', T0));
+        assert.deepEqual(told, [], 'told before the commit');
+      });
+      assert.deepEqual(told, [['test.b', 'test.c', 'test.d']]);
+      told.length = 0;
+      await assert.rejects(
+        transact(store, async (trx) => {
+          await enqueueJobs(trx, jobs(1, 'test.e'), T0);
+          throw new Error('rolled back');
+        }),
+      );
+      // A dedupe key already there adds nothing, and nothing is told.
+      await enqueueJobs(store.db, [{ kind: 'test.d', payload: {}, runAt: T0, dedupeKey: 'd' }], T0);
+      assert.deepEqual(told, []);
+    } finally {
+      stop();
+    }
+  });
+
+  test('jobs added in a transaction not begun by transact() are refused: nobody would wake their lane', async () => {
+    await assert.rejects(
+      store.db.transaction().execute((trx) => enqueueJobs(trx, jobs(1), T0)),
+      /not begun by transact/,
+    );
+    assert.deepEqual(await allIds(), [], 'the refusal rolled the transaction back');
   });
 
   test('a large enqueue (past one statement’s parameter limit) adds every job, all or none', async () => {

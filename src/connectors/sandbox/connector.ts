@@ -3,14 +3,7 @@ import { enqueueJobs, type NewJob } from '../../store/jobs/jobs.ts';
 import { deliverToInboxes, findHandsets, type NewInboxMessage } from '../../store/sandbox/sandbox.ts';
 import type { Connector, ConnectorDeps, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { DELIVERED, decide, type HandsetSettings, resolveHandset } from './handset.ts';
-import {
-  networkIdOf,
-  RECEIPT_JOB,
-  receiptHandler,
-  receiptJob,
-  receiptsDueBy,
-  SANDBOX_CONNECTOR,
-} from './receipts.ts';
+import { networkIdOf, receiptHandler, receiptJob, receiptsDueBy, SANDBOX_CONNECTOR } from './receipts.ts';
 import { parseSettings } from './settings.ts';
 
 export interface SandboxConnector extends Connector {
@@ -90,7 +83,6 @@ export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
       // already ran may have found no attempt to match (the engine crashed before recording the
       // submission), so a second receipt can help, and the sink must take a repeat calmly.
       await enqueueJobs(ctx.store.db, receipts, ctx.clock.now());
-      ctx.workAdded(receipts.map((r) => r.kind));
     }
     return outcomes;
   }
@@ -102,6 +94,6 @@ export function createSandboxConnector(deps: ConnectorDeps): SandboxConnector {
     pace: { perSecond: null, window: 1000 },
     submit,
     resultsDueBy: (networkIds, until) => receiptsDueBy(ctx, networkIds, until),
-    jobHandlers: new Map<string, JobHandler>([[RECEIPT_JOB, receiptHandler(ctx, sink)]]),
+    jobHandlers: new Map<string, JobHandler>([receiptHandler(ctx, sink)]),
   };
 }

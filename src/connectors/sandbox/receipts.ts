@@ -1,5 +1,7 @@
+import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
-import type { JobHandler } from '../../engine/runner.ts';
+import { handles, type JobHandler } from '../../engine/runner.ts';
+import { defineJob } from '../../store/jobs/job-kind.ts';
 import { dueJobsByDedupe, type NewJob } from '../../store/jobs/jobs.ts';
 import { findHandset, findHandsets } from '../../store/sandbox/sandbox.ts';
 import type { DeliveryResult, OutboundMessage, ReceiptSink } from '../types.ts';
@@ -7,7 +9,17 @@ import { DELIVERED, resolveHandset } from './handset.ts';
 import { parseSettings } from './settings.ts';
 
 /** The job that brings a handset's delivery receipt in, `receiptDelaySeconds` after the send. */
-export const RECEIPT_JOB = 'sandbox.receipt';
+export const RECEIPT = defineJob(
+  'sandbox.receipt',
+  Type.Object({
+    networkId: Type.String({ minLength: 1 }),
+    phone: Type.String({ minLength: 1 }),
+    // For whoever reads the job row; the receipt itself is matched by networkId.
+    msgKey: Type.Optional(Type.String()),
+    step: Type.Optional(Type.Integer()),
+  }),
+);
+export const RECEIPT_JOB = RECEIPT.kind;
 
 /** The name the sandbox reports results under (ConnectorSink.deliveryResult's `connector`). */
 export const SANDBOX_CONNECTOR = 'sandbox';
@@ -22,21 +34,15 @@ export function networkIdOf(msg: Pick<OutboundMessage, 'msgKey' | 'step'>): stri
  * keeps a resubmission from queueing a second receipt while the first still waits.
  */
 export function receiptJob(msg: OutboundMessage, networkId: string, afterMs: number): NewJob {
-  return {
-    kind: RECEIPT_JOB,
-    payload: { networkId, msgKey: msg.msgKey, step: msg.step, phone: msg.to },
-    runAt: msg.submittedAt + afterMs,
-    dedupeKey: `${RECEIPT_JOB}:${networkId}`,
-  };
+  return RECEIPT.job(
+    { networkId, msgKey: msg.msgKey, step: msg.step, phone: msg.to },
+    { runAt: msg.submittedAt + afterMs, dedupeKey: `${RECEIPT_JOB}:${networkId}` },
+  );
 }
 
 /** Hands the receipt to the engine; a failing sink fails the job, which is retried with backoff. */
-export function receiptHandler(ctx: Ctx, sink: ReceiptSink): JobHandler {
-  return async (job) => {
-    const { networkId, phone } = job.payload;
-    if (typeof networkId !== 'string' || typeof phone !== 'string') {
-      throw new Error(`${RECEIPT_JOB} job ${job.id} lacks networkId or phone`);
-    }
+export function receiptHandler(ctx: Ctx, sink: ReceiptSink): [string, JobHandler] {
+  return handles(RECEIPT, async ({ networkId, phone }, job) => {
     const now = ctx.clock.now();
     // The carrier as the handset is set now: a number's carrier is not expected to change.
     const row = await findHandset(ctx.store, phone);
@@ -50,7 +56,7 @@ export function receiptHandler(ctx: Ctx, sink: ReceiptSink): JobHandler {
       at: Math.min(job.runAt, now),
     });
     return undefined;
-  };
+  });
 }
 
 /**

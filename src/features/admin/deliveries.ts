@@ -191,7 +191,6 @@ export async function redeliverReport(ctx: Ctx, reportId: number): Promise<Row> 
       `report ${reportId} is being posted right now; its outcome decides what follows`,
     );
   }
-  ctx.workAdded();
   // The schedule as restarted (read in the restart's transaction): a worker may already be on it.
   return reportRow(r, job, now);
 }

@@ -5,6 +5,7 @@ import { inSendWindow } from '../../rules/broadcast-window.ts';
 import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 import { type Broadcast, getBroadcast, insertBroadcast } from '../../store/campaigns/broadcasts.ts';
 import { findFriendGroup } from '../../store/campaigns/friend-groups.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { findBrandTemplate } from '../../store/templates/brand-templates.ts';
 import { getProfile } from '../../store/templates/profiles.ts';
@@ -132,7 +133,7 @@ export async function createBroadcast(
     ],
     now,
   );
-  const requestId = await ctx.store.db.transaction().execute(async (tx) => {
+  const requestId = await transact(ctx.store, async (tx) => {
     const id = await insertBroadcast(
       tx,
       {
@@ -156,7 +157,6 @@ export async function createBroadcast(
     await enqueueJobs(tx, [tickJob(id, sendStartAt)], now);
     return id;
   });
-  ctx.workAdded();
   const created = await getBroadcast(ctx.store.db, requestId);
   if (!created) throw new GatewayError('A910', `broadcast ${requestId} vanished`);
   return created;

@@ -1,6 +1,6 @@
+import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_WORK } from '../../engine/dispatch.ts';
-import type { JobHandler } from '../../engine/runner.ts';
+import { handles, type JobHandler } from '../../engine/runner.ts';
 import { inSendWindow, nextWindowOpen } from '../../rules/broadcast-window.ts';
 import {
   advanceBroadcast,
@@ -10,6 +10,7 @@ import {
 } from '../../store/campaigns/broadcasts.ts';
 import { findFriendGroup } from '../../store/campaigns/friend-groups.ts';
 import { newId } from '../../store/db/ids.ts';
+import { defineJob } from '../../store/jobs/job-kind.ts';
 import type { NewJob } from '../../store/jobs/jobs.ts';
 import { acceptSend, type NewMessage } from '../../store/messages/messages.ts';
 import { findBrandTemplate } from '../../store/templates/brand-templates.ts';
@@ -18,14 +19,16 @@ import { refusedNumbers } from '../policy/screen.ts';
 import { flowOf } from '../reservations/manage.ts';
 import { broadcastRecipients } from './audience.ts';
 
-export const BROADCAST_JOB = 'broadcast.tick';
+/** The one job that moves a broadcast on, a chunk a second (its handler is below). */
+export const BROADCAST = defineJob('broadcast.tick', Type.Object({ requestId: Type.Integer() }));
+export const BROADCAST_JOB = BROADCAST.kind;
 /** A paused broadcast's job looks again this often, so that a resume is never lost. */
 export const PAUSED_POLL_MS = 60_000;
 const SECOND = 1000;
 
 /** The one job that moves a broadcast on (its dedupe key keeps it one). */
 export function tickJob(requestId: number, runAt: number): NewJob {
-  return { kind: BROADCAST_JOB, payload: { requestId }, runAt, dedupeKey: `${BROADCAST_JOB}:${requestId}` };
+  return BROADCAST.job({ requestId }, { runAt, dedupeKey: `${BROADCAST_JOB}:${requestId}` });
 }
 
 /** Thrown inside the chunk's transaction to roll it back: the broadcast moved meanwhile. */
@@ -116,7 +119,6 @@ async function sendChunk(ctx: Ctx, b: Broadcast, now: number): Promise<'more' | 
     if (err instanceof Moved) return 'moved';
     throw err;
   }
-  ctx.workAdded([DISPATCH_WORK]);
   ctx.events.emit('messages.accepted', { count: messages.length });
   return done ? 'done' : 'more';
 }
@@ -127,9 +129,7 @@ async function sendChunk(ctx: Ctx, b: Broadcast, now: number): Promise<'more' | 
  * window's, not the client's), and ends DONE when every number has been handed to the engine.
  */
 export function broadcastJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> {
-  const tick: JobHandler = async (job) => {
-    const requestId = Number(job.payload.requestId);
-    if (!Number.isInteger(requestId)) return undefined;
+  const tick = handles(BROADCAST, async ({ requestId }) => {
     const now = ctx.clock.now();
     let b = await getBroadcast(ctx.store.db, requestId);
     if (!b) return undefined;
@@ -150,6 +150,6 @@ export function broadcastJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> 
     if (outcome === 'done') return undefined;
     // Moved (paused, terminated, or another instance went first): look again at once.
     return { rescheduleAt: outcome === 'moved' ? now : now + SECOND };
-  };
-  return new Map([[BROADCAST_JOB, tick]]);
+  });
+  return new Map([tick]);
 }

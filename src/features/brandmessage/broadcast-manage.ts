@@ -7,6 +7,7 @@ import {
   getBroadcast,
   moveBroadcast,
 } from '../../store/campaigns/broadcasts.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
 import { tickJob } from './broadcast-jobs.ts';
 
@@ -84,7 +85,7 @@ async function transition(
 ): Promise<Broadcast> {
   await loadOwn(ctx, accountId, senderKey, requestId);
   const now = ctx.clock.now();
-  const moved = await ctx.store.db.transaction().execute(async (tx) => {
+  const moved = await transact(ctx.store, async (tx) => {
     if (!(await moveBroadcast(tx, requestId, from, to, now, to === 'TERMINATED' ? { doneAt: now } : {})))
       return false;
     if (to === 'READY') {
@@ -101,7 +102,6 @@ async function transition(
       `cannot ${action} a broadcast in ${after.status} (only ${from.join(' or ')})`,
     );
   }
-  if (to === 'READY') ctx.workAdded();
   return after;
 }
 

@@ -1,9 +1,12 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { DAY_MS, isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { saveNumberFile } from '../../store/campaigns/friend-group-files.ts';
 import { newId } from '../../store/db/ids.ts';
+import { transact } from '../../store/db/work-signal.ts';
+import { defineJob } from '../../store/jobs/job-kind.ts';
 import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { partsOptions } from '../files/form.ts';
 import { NUMBER_FILE_MAX_BYTES, parseNumberFile } from './friend-group-list.ts';
@@ -11,7 +14,12 @@ import { ownProfile } from './friend-group-manage.ts';
 
 /** How long an uploaded list can be named by fileKey, on the gateway clock. */
 export const NUMBER_FILE_RETENTION_MS = DAY_MS;
-export const FILE_EXPIRE_JOB = 'friendGroup.fileExpire';
+/** An uploaded number list dropped once it has expired (friend-group-jobs.ts runs it). */
+export const FILE_EXPIRE = defineJob(
+  'friendGroup.fileExpire',
+  Type.Object({ fileKey: Type.String({ minLength: 1 }) }),
+);
+export const FILE_EXPIRE_JOB = FILE_EXPIRE.kind;
 
 export interface NumberListForm {
   senderKey: string | undefined;
@@ -87,15 +95,13 @@ export async function uploadNumberFile(
     expiresAt,
     createdAt: now,
   };
-  await ctx.store.db.transaction().execute(async (tx) => {
+  await transact(ctx.store, async (tx) => {
     await saveNumberFile(tx, ctx.store.caps, file, phones);
     // The list's numbers go when it expires (the key is refused from then on anyway).
-    const expire = {
-      kind: FILE_EXPIRE_JOB,
-      payload: { fileKey },
-      runAt: expiresAt,
-      dedupeKey: `${FILE_EXPIRE_JOB}:${fileKey}`,
-    };
+    const expire = FILE_EXPIRE.job(
+      { fileKey },
+      { runAt: expiresAt, dedupeKey: `${FILE_EXPIRE_JOB}:${fileKey}` },
+    );
     await enqueueJobs(tx, [expire], now);
   });
   return { fileKey, expiredAt: isoKst(expiresAt), phoneNumberCount: phones.length };

@@ -1,8 +1,8 @@
 import type { Ctx } from '../../context.ts';
-import type { JobHandler } from '../../engine/runner.ts';
+import { handles, type JobHandler } from '../../engine/runner.ts';
 import { dropExpiredFile } from '../../store/campaigns/friend-group-files.ts';
-import { FILE_EXPIRE_JOB } from './friend-group-file.ts';
-import { PROCESS_JOB, processGroup } from './friend-group-process.ts';
+import { FILE_EXPIRE } from './friend-group-file.ts';
+import { PROCESS, processGroup } from './friend-group-process.ts';
 
 /**
  * Background work of friend groups: processing a revision of a group's numbers (a group
@@ -10,20 +10,14 @@ import { PROCESS_JOB, processGroup } from './friend-group-process.ts';
  * conditional), and dropping an uploaded list once it has expired.
  */
 export function friendGroupJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> {
-  const process: JobHandler = async (job) => {
-    const { groupId, revision } = job.payload;
-    if (typeof groupId !== 'string' || typeof revision !== 'number') return undefined;
-    await processGroup(ctx, groupId, revision);
-    return undefined;
-  };
-  const expire: JobHandler = async (job) => {
-    const { fileKey } = job.payload;
-    if (typeof fileKey !== 'string') return undefined;
-    await dropExpiredFile(ctx.store, fileKey, ctx.clock.now());
-    return undefined;
-  };
   return new Map([
-    [PROCESS_JOB, process],
-    [FILE_EXPIRE_JOB, expire],
+    handles(PROCESS, async ({ groupId, revision }) => {
+      await processGroup(ctx, groupId, revision);
+      return undefined;
+    }),
+    handles(FILE_EXPIRE, async ({ fileKey }) => {
+      await dropExpiredFile(ctx.store, fileKey, ctx.clock.now());
+      return undefined;
+    }),
   ]);
 }

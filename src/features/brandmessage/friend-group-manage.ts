@@ -21,6 +21,7 @@ import {
 } from '../../store/campaigns/friend-groups.ts';
 import type { Executor } from '../../store/db/executor.ts';
 import { newId } from '../../store/db/ids.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 import { checkPhoneList, GROUP_NUMBERS_MAX } from './friend-group-list.ts';
@@ -143,7 +144,7 @@ export async function registerGroup(
   const duplicate = () =>
     new GatewayError('A551', `${at}.friendGroupKey ${key} of senderKey ${input.senderKey}`);
   if (await findFriendGroup(ctx.store, input.senderKey, key)) throw duplicate();
-  const created = await ctx.store.db.transaction().execute(async (tx) => {
+  const created = await transact(ctx.store, async (tx) => {
     const id = newId('fg_');
     const ok = await insertFriendGroup(
       tx,
@@ -157,7 +158,6 @@ export async function registerGroup(
     await enqueueJobs(tx, [processJob(g, now)], now);
     return { ...g, numberCount };
   });
-  ctx.workAdded();
   return acceptedView(created);
 }
 
@@ -232,7 +232,7 @@ export async function changeNumbers(
   const g = await ownGroup(ctx, accountId, input.senderKey, input.friendGroupKey, `${at}.`);
   const numbers = await numbersOf(ctx, accountId, input.senderKey, input, at);
   const now = ctx.clock.now();
-  const out = await ctx.store.db.transaction().execute(async (tx) => {
+  const out = await transact(ctx.store, async (tx) => {
     // The move to the next revision comes first: on PostgreSQL it locks the group's row, so
     // changes of one group (and its processing's completion) take turns.
     const changed = await markChanged(tx, g.id, newId('FGR'), now);
@@ -250,6 +250,5 @@ export async function changeNumbers(
     await enqueueJobs(tx, [processJob(changed, now)], now);
     return { ...acceptedView({ ...changed, numberCount: count }), changedCount: Math.abs(count - before) };
   });
-  ctx.workAdded();
   return out;
 }

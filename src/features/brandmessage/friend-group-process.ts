@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import {
@@ -13,22 +14,27 @@ import {
   getGroupById,
   listGroupsInProgress,
 } from '../../store/campaigns/friend-groups.ts';
+import { transact } from '../../store/db/work-signal.ts';
+import { defineJob } from '../../store/jobs/job-kind.ts';
 import type { NewJob } from '../../store/jobs/jobs.ts';
 import { standingOf, worldKnows } from './audience-world.ts';
 import { type FriendGroupView, groupView } from './friend-group-view.ts';
 
-export const PROCESS_JOB = 'friendGroup.process';
+/** The processing of one revision of a group's numbers (friend-group-jobs.ts runs it). */
+export const PROCESS = defineJob(
+  'friendGroup.process',
+  Type.Object({ groupId: Type.String({ minLength: 1 }), revision: Type.Integer() }),
+);
+export const PROCESS_JOB = PROCESS.kind;
 /** Processing runs this long after a change, on the gateway clock (never inside the request). */
 export const PROCESS_DELAY_MS = 5000;
 
 /** The processing of one revision of a group; a later change schedules its own. */
 export function processJob(group: FriendGroup, now: number): NewJob {
-  return {
-    kind: PROCESS_JOB,
-    payload: { groupId: group.id, revision: group.revision },
-    runAt: now + PROCESS_DELAY_MS,
-    dedupeKey: `${PROCESS_JOB}:${group.id}:${group.revision}`,
-  };
+  return PROCESS.job(
+    { groupId: group.id, revision: group.revision },
+    { runAt: now + PROCESS_DELAY_MS, dedupeKey: `${PROCESS_JOB}:${group.id}:${group.revision}` },
+  );
 }
 
 /**
@@ -44,7 +50,7 @@ export async function processGroup(
   id: string,
   revision?: number,
 ): Promise<FriendGroup | undefined> {
-  return ctx.store.db.transaction().execute(async (tx) => {
+  return transact(ctx.store, async (tx) => {
     const g = await getGroupById(tx, id);
     if (g?.status !== 'IN_PROGRESS') return undefined;
     if (revision !== undefined && g.revision !== revision) return undefined;

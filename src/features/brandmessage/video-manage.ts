@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
 import { DAY_MS, formatKst, isoKst, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { newId } from '../../store/db/ids.ts';
+import { transact } from '../../store/db/work-signal.ts';
+import { defineJob } from '../../store/jobs/job-kind.ts';
 import { enqueueJobs, type NewJob } from '../../store/jobs/jobs.ts';
 import {
   getChannelVideo,
@@ -30,8 +33,15 @@ import {
 } from './video-rules.ts';
 import { storeThumbnail } from './video-thumbnail.ts';
 
-export const VIDEO_ENCODE_JOB = 'video.encode';
-export const VIDEO_EXPIRE_JOB = 'video.upload-expire';
+/** Encoding finishing, on the gateway clock (video-jobs.ts runs it). */
+export const VIDEO_ENCODE = defineJob('video.encode', Type.Object({ vid: Type.String({ minLength: 1 }) }));
+export const VIDEO_ENCODE_JOB = VIDEO_ENCODE.kind;
+/** An upload address running out (video-jobs.ts runs it). */
+export const VIDEO_EXPIRE = defineJob(
+  'video.upload-expire',
+  Type.Object({ vid: Type.String({ minLength: 1 }) }),
+);
+export const VIDEO_EXPIRE_JOB = VIDEO_EXPIRE.kind;
 /** The direct upload address is `<OMNIGATE_PUBLIC_URL>/video-upload/<vid>`. */
 export const UPLOAD_PATH = '/video-upload';
 
@@ -112,7 +122,7 @@ export async function registerUpload(
   const vid = newId('v');
   const token = randomBytes(24).toString('base64url');
   const uploadUntil = now + UPLOAD_TTL_MS;
-  await ctx.store.db.transaction().execute(async (tx) => {
+  await transact(ctx.store, async (tx) => {
     await insertVideo(
       tx,
       {
@@ -131,18 +141,10 @@ export async function registerUpload(
     );
     await enqueueJobs(
       tx,
-      [
-        {
-          kind: VIDEO_EXPIRE_JOB,
-          payload: { vid },
-          runAt: uploadUntil,
-          dedupeKey: `${VIDEO_EXPIRE_JOB}:${vid}`,
-        },
-      ],
+      [VIDEO_EXPIRE.job({ vid }, { runAt: uploadUntil, dedupeKey: `${VIDEO_EXPIRE_JOB}:${vid}` })],
       now,
     );
   });
-  ctx.workAdded();
   return {
     vid,
     uploadUrl: `${ctx.config.publicUrl}${UPLOAD_PATH}/${vid}`,
@@ -280,12 +282,10 @@ export async function expireUpload(ctx: Ctx, vid: string): Promise<void> {
 
 /** Encoding finishes by itself ENCODE_DELAY_MS later on the gateway clock. */
 export function encodeJob(vid: string, now: number): NewJob {
-  return {
-    kind: VIDEO_ENCODE_JOB,
-    payload: { vid },
-    runAt: now + ENCODE_DELAY_MS,
-    dedupeKey: `${VIDEO_ENCODE_JOB}:${vid}:${now}`,
-  };
+  return VIDEO_ENCODE.job(
+    { vid },
+    { runAt: now + ENCODE_DELAY_MS, dedupeKey: `${VIDEO_ENCODE_JOB}:${vid}:${now}` },
+  );
 }
 
 /**
@@ -299,7 +299,6 @@ export async function setStateByHand(ctx: Ctx, vid: string, status: VideoState):
   if (status === 'ENCODING') {
     const now = ctx.clock.now();
     await enqueueJobs(ctx.store.db, [encodeJob(vid, now)], now);
-    ctx.workAdded();
   }
   const moved = await getVideo(ctx.store.db, vid);
   if (!moved) throw new GatewayError('A570', `vid ${vid}`);

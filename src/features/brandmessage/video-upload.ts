@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { attachUpload, getVideo, type Video } from '../../store/media/videos.ts';
 import { partsOptions } from '../files/form.ts';
@@ -146,7 +147,7 @@ export async function receiveUpload(
     }
     check(v, got);
     const now = ctx.clock.now();
-    landed = await ctx.store.db.transaction().execute(async (tx) => {
+    landed = await transact(ctx.store, async (tx) => {
       if (!(await attachUpload(tx, vid, v.tokenHash, rel, now))) return false;
       await enqueueJobs(tx, [encodeJob(vid, now)], now);
       return true;
@@ -159,6 +160,5 @@ export async function receiveUpload(
   } finally {
     if (!landed) await removeQuietly(abs);
   }
-  ctx.workAdded();
   return { vid, status: 'ENCODING', fileName: v.fileName, fileSize: v.fileSize };
 }

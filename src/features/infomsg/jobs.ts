@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts';
-import type { JobHandler } from '../../engine/runner.ts';
+import { handles, type JobHandler } from '../../engine/runner.ts';
 import { getTemplateById } from '../../store/templates/infomsg-templates.ts';
-import { decide, REVIEW_JOB } from './review.ts';
+import { decide, REVIEW } from './review.ts';
 
 /**
  * The automatic review (OMNIGATE_REVIEW_AUTO): decides the one request it was scheduled for, when
@@ -9,9 +9,7 @@ import { decide, REVIEW_JOB } from './review.ts';
  * the decision is a conditional move, so a second run (another instance, a retry) changes nothing.
  */
 export function infomsgJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> {
-  const review: JobHandler = async (job) => {
-    const { templateId, reviewSeq } = job.payload;
-    if (typeof templateId !== 'string' || typeof reviewSeq !== 'number') return undefined;
+  const review = handles(REVIEW, async ({ templateId, reviewSeq }) => {
     const mode = ctx.config.reviewAuto;
     // Switched off since the request: a reviewer decides it.
     if (mode === 'off') return undefined;
@@ -20,6 +18,6 @@ export function infomsgJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> {
     const comment = mode === 'approve' ? 'approved by automatic review' : 'rejected by automatic review';
     await decide(ctx, t, mode, comment, reviewSeq);
     return undefined;
-  };
-  return new Map([[REVIEW_JOB, review]]);
+  });
+  return new Map([review]);
 }

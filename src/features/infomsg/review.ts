@@ -1,5 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import { transact } from '../../store/db/work-signal.ts';
+import { defineJob } from '../../store/jobs/job-kind.ts';
 import { enqueueJobs, type NewJob } from '../../store/jobs/jobs.ts';
 import { addReviewEntry } from '../../store/templates/infomsg-reviews.ts';
 import {
@@ -13,7 +16,12 @@ import { LIMITS } from './limits.ts';
 import { loadOwn, refuseState, viewOf } from './templates.ts';
 import type { TemplateView } from './views.ts';
 
-export const REVIEW_JOB = 'infomsg.review';
+/** The automatic decision of one review request (jobs.ts runs it). */
+export const REVIEW = defineJob(
+  'infomsg.review',
+  Type.Object({ templateId: Type.String({ minLength: 1 }), reviewSeq: Type.Integer() }),
+);
+export const REVIEW_JOB = REVIEW.kind;
 
 export type Decision = 'approve' | 'reject';
 
@@ -27,12 +35,10 @@ function checkComment(comment: string | undefined): string {
 /** The automatic decision of one review request, when the gateway decides them by itself. */
 function autoReviewJob(ctx: Ctx, templateId: string, reviewSeq: number, now: number): NewJob | null {
   if (ctx.config.reviewAuto === 'off') return null;
-  return {
-    kind: REVIEW_JOB,
-    payload: { templateId, reviewSeq },
-    runAt: now + ctx.config.reviewDelayMs,
-    dedupeKey: `${REVIEW_JOB}:${templateId}:${reviewSeq}`,
-  };
+  return REVIEW.job(
+    { templateId, reviewSeq },
+    { runAt: now + ctx.config.reviewDelayMs, dedupeKey: `${REVIEW_JOB}:${templateId}:${reviewSeq}` },
+  );
 }
 
 /**
@@ -54,7 +60,7 @@ export async function requestReview(
   // race below leaves an unreferenced file, not a reference to a missing one.
   const stored = attachment ? await storeAttachment(ctx, accountId, attachment) : undefined;
   const now = ctx.clock.now();
-  const scheduled = await ctx.store.db.transaction().execute(async (tx) => {
+  await transact(ctx.store, async (tx) => {
     const seq = await addReviewEntry(
       tx,
       {
@@ -76,9 +82,7 @@ export async function requestReview(
     if (!moved) refuseState((await getTemplateById(tx, t.id)) ?? t, 'a review request', needs);
     const job = autoReviewJob(ctx, t.id, seq, now);
     if (job) await enqueueJobs(tx, [job], now);
-    return job !== null;
   });
-  if (scheduled) ctx.workAdded();
 }
 
 /** Cancel: REQ → REG. An automatic decision scheduled for the request then finds nothing to decide. */
@@ -96,7 +100,7 @@ export async function cancelReview(
   const t = await loadOwn(ctx, accountId, input.senderKey, input.templateCode, input.senderKeyType);
   if (t.inspectionStatus !== 'REQ') refuseState(t, 'cancelling a review', 'inspectionStatus REQ');
   const now = ctx.clock.now();
-  await ctx.store.db.transaction().execute(async (tx) => {
+  await transact(ctx.store, async (tx) => {
     const moved = await moveReview(
       tx,
       t.id,
@@ -125,7 +129,7 @@ export async function decide(
   reviewSeq?: number,
 ): Promise<InfomsgTemplate | undefined> {
   const now = ctx.clock.now();
-  return ctx.store.db.transaction().execute(async (tx) => {
+  return transact(ctx.store, async (tx) => {
     const moved = await moveReview(
       tx,
       t.id,

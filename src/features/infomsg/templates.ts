@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { newId } from '../../store/db/ids.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { deleteReviewHistory, reviewHistories } from '../../store/templates/infomsg-reviews.ts';
 import {
   countTemplates,
@@ -197,7 +198,7 @@ export async function removeTemplate(
   if (UNDELETABLE.includes(t.inspectionStatus)) {
     throw new GatewayError('A824', `template ${templateCode} is under review (REQ): cancel the review first`);
   }
-  const deleted = await ctx.store.db.transaction().execute(async (tx) => {
+  const deleted = await transact(ctx.store, async (tx) => {
     if (!(await deleteTemplate(tx, t.id, UNDELETABLE))) return false;
     await deleteReviewHistory(tx, t.id);
     return true;

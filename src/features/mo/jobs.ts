@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
-import type { JobHandler } from '../../engine/runner.ts';
-import { MO_DELIVERY_JOB } from '../../store/mo/mo.ts';
+import { handles, type JobHandler } from '../../engine/runner.ts';
+import { MO_DELIVERY } from '../../store/mo/mo.ts';
 import { deliverMo } from './deliver.ts';
 import { MO_WEBHOOK_TIMEOUT_MS } from './schedule.ts';
 
@@ -16,13 +16,10 @@ export interface MoJobOptions {
  */
 export function moJobHandlers(ctx: Ctx, options: MoJobOptions = {}): ReadonlyMap<string, JobHandler> {
   const timeoutMs = options.webhookTimeoutMs ?? MO_WEBHOOK_TIMEOUT_MS;
-  const deliver: JobHandler = async (job) => {
-    const msgKey = job.payload.msgKey;
-    if (typeof msgKey !== 'string' || msgKey === '') {
-      throw new Error(`malformed ${MO_DELIVERY_JOB} payload: ${JSON.stringify(job.payload)}`);
-    }
-    const attempt = await deliverMo(ctx, msgKey, timeoutMs);
-    return attempt.outcome === 'retry' ? { rescheduleAt: attempt.at } : undefined;
-  };
-  return new Map([[MO_DELIVERY_JOB, deliver]]);
+  return new Map([
+    handles(MO_DELIVERY, async ({ msgKey }) => {
+      const attempt = await deliverMo(ctx, msgKey, timeoutMs);
+      return attempt.outcome === 'retry' ? { rescheduleAt: attempt.at } : undefined;
+    }),
+  ]);
 }

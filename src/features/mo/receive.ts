@@ -2,6 +2,7 @@ import type { InboundMo } from '../../connectors/types.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { newId } from '../../store/db/ids.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { findMoAccount, insertMo } from '../../store/mo/mo.ts';
 import { applyOptKeyword } from '../policy/opt-messages.ts';
 
@@ -48,7 +49,7 @@ export async function receiveMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo> {
   if (!Number.isSafeInteger(occurredAt) || occurredAt < 0) {
     throw new GatewayError('A731', 'occurredAt must be epoch milliseconds');
   }
-  const out = await ctx.store.db.transaction().execute(async (trx) => {
+  const out = await transact(ctx.store, async (trx) => {
     const accountId = await findMoAccount(trx, to);
     if (accountId === undefined) throw new GatewayError('A730', `to ${to}`);
     const stored = await insertMo(
@@ -71,7 +72,6 @@ export async function receiveMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo> {
     if (stored.created) await applyOptKeyword(trx, ctx.config, { accountId, to, originator, content }, now);
     return stored;
   });
-  if (out.created) ctx.workAdded();
   return out;
 }
 

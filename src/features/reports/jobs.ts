@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.ts';
-import type { JobHandler } from '../../engine/runner.ts';
-import { REPORT_WEBHOOK_JOB } from '../../store/messages/reports.ts';
+import { handles, type JobHandler } from '../../engine/runner.ts';
+import { REPORT_WEBHOOK } from '../../store/messages/reports.ts';
 import { REPORT_WEBHOOK_TIMEOUT_MS, reportWebhook } from './webhook.ts';
 
 export interface ReportJobOptions {
@@ -16,13 +16,10 @@ export interface ReportJobOptions {
  */
 export function reportJobHandlers(ctx: Ctx, options: ReportJobOptions = {}): ReadonlyMap<string, JobHandler> {
   const deliver = reportWebhook(ctx, options.webhookTimeoutMs ?? REPORT_WEBHOOK_TIMEOUT_MS);
-  const webhook: JobHandler = async (job) => {
-    const reportId = job.payload.reportId;
-    if (typeof reportId !== 'number' || !Number.isSafeInteger(reportId)) {
-      throw new Error(`malformed ${REPORT_WEBHOOK_JOB} payload: ${JSON.stringify(job.payload)}`);
-    }
-    await deliver(reportId);
-    return undefined;
-  };
-  return new Map([[REPORT_WEBHOOK_JOB, webhook]]);
+  return new Map([
+    handles(REPORT_WEBHOOK, async ({ reportId }) => {
+      await deliver(reportId);
+      return undefined;
+    }),
+  ]);
 }

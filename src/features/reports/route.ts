@@ -4,8 +4,7 @@ import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import {
   insertReportRows,
   type NewReport,
-  REPORT_WEBHOOK_JOB,
-  REPORT_WEBHOOK_MAX_ATTEMPTS,
+  REPORT_WEBHOOK,
   reportModes,
 } from '../../store/messages/reports.ts';
 
@@ -13,16 +12,15 @@ import {
  * A report's way to its client, decided in the transaction that stores it: polling ones wait for
  * a poll; webhook ones get a delivery job each, so they reach the client's webhook even across
  * restarts. The mode in force when the report is made decides, read in that transaction, never
- * from a cache that a switch of mode would leave behind. Answers the kinds of the jobs it added
- * (for the wake-up of the lane that runs them).
+ * from a cache that a switch of mode would leave behind.
  */
 export async function routeReports(
   exec: Executor,
   caps: Capabilities,
   reports: readonly NewReport[],
   now: number,
-): Promise<string[]> {
-  if (reports.length === 0) return [];
+): Promise<void> {
+  if (reports.length === 0) return;
   const modes = await reportModes(exec, [
     ...new Set(reports.filter((r) => r.mode === undefined).map((r) => r.accountId)),
   ]);
@@ -39,13 +37,7 @@ export async function routeReports(
   const hooks = rows.filter((r) => r.channel === 'webhook');
   await enqueueJobs(
     exec,
-    hooks.map((r) => ({
-      kind: REPORT_WEBHOOK_JOB,
-      payload: { reportId: r.id },
-      runAt: now,
-      maxAttempts: REPORT_WEBHOOK_MAX_ATTEMPTS,
-    })),
+    hooks.map((r) => REPORT_WEBHOOK.job({ reportId: r.id }, { runAt: now })),
     now,
   );
-  return hooks.length > 0 ? [REPORT_WEBHOOK_JOB] : [];
 }

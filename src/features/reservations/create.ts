@@ -1,8 +1,10 @@
+import { Type } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
 import { classifyNumber } from '../../rules/phone.ts';
 import type { KeyPrincipal } from '../../store/accounts/accounts.ts';
 import { insertReservation, messagesTo, requestsOfReservation } from '../../store/campaigns/reservations.ts';
 import { newId } from '../../store/db/ids.ts';
+import { defineJob } from '../../store/jobs/job-kind.ts';
 import type { NewJob } from '../../store/jobs/jobs.ts';
 import { getSendRequest } from '../../store/messages/messages.ts';
 import type { Directory } from '../send/directory.ts';
@@ -11,11 +13,13 @@ import { type DestinationResult, sendMessages } from '../send/send.ts';
 import { checkName, checkSendTime, isAdvertisingFlow } from './rules.ts';
 import type { ReservationBodyT } from './schema.ts';
 
-export const FIRE_JOB = 'reservation.fire';
+/** Starts a reservation at its time (fire.ts). */
+export const FIRE = defineJob('reservation.fire', Type.Object({ resvKey: Type.String({ minLength: 1 }) }));
+export const FIRE_JOB = FIRE.kind;
 
 /** The job that starts a reservation; its dedupe key keeps several instances from firing it twice. */
 export function fireJob(resvKey: string, at: number): NewJob {
-  return { kind: FIRE_JOB, payload: { resvKey }, runAt: at, dedupeKey: `${FIRE_JOB}:${resvKey}` };
+  return FIRE.job({ resvKey }, { runAt: at, dedupeKey: `${FIRE_JOB}:${resvKey}` });
 }
 
 export interface CreatedReservation {

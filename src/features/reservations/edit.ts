@@ -16,6 +16,7 @@ import {
   updateReservationRow,
 } from '../../store/campaigns/reservations.ts';
 import { newId } from '../../store/db/ids.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
 import { getSendRequest, insertMessages, insertSendRequest } from '../../store/messages/messages.ts';
 import { screenRequest } from '../policy/screen.ts';
@@ -79,7 +80,7 @@ export async function update(
   }
   const name = body.resvName !== undefined ? checkName(body.resvName) : r.name;
   try {
-    await ctx.store.db.transaction().execute(async (tx) => {
+    await transact(ctx.store, async (tx) => {
       const requestId = newFlow ? newId('req_') : r.requestId;
       const patch = { send_at: sendAt, name, request_id: requestId, advertising: advertising ? 1 : 0 };
       const expect = { status: 'PENDING' as const, requestId: r.requestId };
@@ -163,7 +164,7 @@ export async function addDestinations(
   const steps = prepareStored(flowOf(req.flow), now);
   const screen = await screenRequest(ctx, accountId, steps, body.destinations, r.advertising);
   const { results, messages } = admitRecipients(body.destinations, steps, 'held', screen);
-  const ok = await ctx.store.db.transaction().execute(async (tx) => {
+  const ok = await transact(ctx.store, async (tx) => {
     // The state is checked again, and held until the messages are in: a firing (or a stop, a
     // cancel, an update) between the check above and here would strand them, held for ever.
     const requestId = await lockIn(tx, resvKey, EDITABLE, now);

@@ -1,14 +1,14 @@
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_WORK } from '../../engine/dispatch.ts';
 import { Plan } from '../../engine/plan.ts';
-import type { JobHandler } from '../../engine/runner.ts';
+import { handles, type JobHandler } from '../../engine/runner.ts';
 import { REPORT_CODE_TEXTS } from '../../rules/report-codes.ts';
 import { getReservation, heldMessages, startDue } from '../../store/campaigns/reservations.ts';
 import type { Executor } from '../../store/db/executor.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { releaseHeld, sendRequestIn } from '../../store/messages/messages.ts';
 import { optedOutOf } from '../policy/screen.ts';
 import { routeReports } from '../reports/route.ts';
-import { FIRE_JOB } from './create.ts';
+import { FIRE } from './create.ts';
 import { flowOf } from './manage.ts';
 
 /**
@@ -23,14 +23,12 @@ const OPTED_OUT = '30005';
 const OPTED_OUT_TEXT = REPORT_CODE_TEXTS[OPTED_OUT] ?? 'Opted out';
 
 export function reservationJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler> {
-  const fire: JobHandler = async (job) => {
-    const resvKey = job.payload.resvKey;
-    if (typeof resvKey !== 'string') return undefined;
+  const fire = handles(FIRE, async ({ resvKey }) => {
     const r = await getReservation(ctx.store.db, resvKey);
     if (r?.status !== 'PENDING') return undefined;
     const now = ctx.clock.now();
     if (r.sendAt > now) return { rescheduleAt: r.sendAt };
-    const started = await ctx.store.db.transaction().execute(async (tx) => {
+    const started = await transact(ctx.store, async (tx) => {
       const requestId = await startDue(tx, resvKey, now);
       if (requestId === null) return null;
       const refused = r.advertising ? await refuseOptedOut(ctx, tx, requestId, now) : null;
@@ -38,19 +36,15 @@ export function reservationJobHandlers(ctx: Ctx): ReadonlyMap<string, JobHandler
       return { refused };
     });
     if (started) {
-      if (started.refused) {
-        started.refused.announce(ctx.events);
-        ctx.workAdded(started.refused.addedKinds());
-      }
-      ctx.workAdded([DISPATCH_WORK]);
+      started.refused?.announce(ctx.events);
     } else {
       // Not started: moved to a later time meanwhile (wait for it), or no longer PENDING (done).
       const later = await getReservation(ctx.store.db, resvKey);
       if (later?.status === 'PENDING' && later.sendAt > now) return { rescheduleAt: later.sendAt };
     }
     return undefined;
-  };
-  return new Map([[FIRE_JOB, fire]]);
+  });
+  return new Map([fire]);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   requestsOfReservation,
   transition,
 } from '../../store/campaigns/reservations.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
 import { releaseHeld } from '../../store/messages/messages.ts';
 import { fireJob } from './create.ts';
@@ -131,7 +132,7 @@ export async function stop(ctx: Ctx, accountId: string, resvKey: string): Promis
   await loadOwn(ctx, accountId, resvKey);
   const allowed: ResvStatus[] = ['PENDING', 'PROCESSING'];
   const now = ctx.clock.now();
-  const ok = await ctx.store.db.transaction().execute(async (tx) => {
+  const ok = await transact(ctx.store, async (tx) => {
     const requestId = await transition(tx, resvKey, allowed, 'STOPPED', now);
     if (requestId === null) return false;
     await moveStatus(tx, requestId, 'queued', 'held', now);
@@ -146,7 +147,7 @@ export async function cancel(ctx: Ctx, accountId: string, resvKey: string): Prom
   await loadOwn(ctx, accountId, resvKey);
   const allowed: ResvStatus[] = ['PENDING', 'STOPPED'];
   const now = ctx.clock.now();
-  const ok = await ctx.store.db.transaction().execute(async (tx) => {
+  const ok = await transact(ctx.store, async (tx) => {
     const requestId = await transition(tx, resvKey, allowed, 'CANCELLED', now, { done_at: now });
     if (requestId === null) return false;
     await moveStatus(tx, requestId, 'held', 'cancelled', now);
@@ -163,7 +164,7 @@ export async function cancel(ctx: Ctx, accountId: string, resvKey: string): Prom
 export async function resume(ctx: Ctx, accountId: string, resvKey: string): Promise<ReservationView> {
   const r = await loadOwn(ctx, accountId, resvKey);
   const now = ctx.clock.now();
-  const ok = await ctx.store.db.transaction().execute(async (tx) => {
+  const ok = await transact(ctx.store, async (tx) => {
     if (r.sendAt > now) {
       if (!(await transition(tx, resvKey, ['STOPPED'], 'PENDING', now))) return false;
       const job = fireJob(resvKey, r.sendAt);
@@ -178,7 +179,6 @@ export async function resume(ctx: Ctx, accountId: string, resvKey: string): Prom
     return true;
   });
   if (!ok) await refuseNow(ctx, accountId, resvKey, 'resume', ['STOPPED']);
-  ctx.workAdded();
   return view(ctx, await loadOwn(ctx, accountId, resvKey));
 }
 

@@ -1,5 +1,4 @@
 import type { Ctx } from '../../context.ts';
-import { DISPATCH_WORK } from '../../engine/dispatch.ts';
 import { type FlowStep, type RecipientVars, recipientWords } from '../../engine/flow.ts';
 import { type Code, GatewayError, resultText } from '../../errors.ts';
 import { checkDiscountRate } from '../../rules/brand-message.ts';
@@ -275,9 +274,6 @@ export async function sendMessages(
       replay: true,
     };
   }
-  const added = jobs.map((j) => j.kind);
-  if (!options.hold) added.push(DISPATCH_WORK);
-  if (added.length > 0) ctx.workAdded(added);
   ctx.events.emit('messages.accepted', { count: messages.length });
   return { requestId, destinations: results, accepted: messages.length, replay: false };
 }

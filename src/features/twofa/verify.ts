@@ -2,6 +2,7 @@ import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { SecretBoxError } from '../../crypto/secret-box.ts';
 import { isVerificationCode, MAX_ATTEMPTS } from '../../rules/twofa.ts';
+import { transact } from '../../store/db/work-signal.ts';
 import {
   claimTwofaAttempt,
   getTwofaRequest,
@@ -81,7 +82,7 @@ export async function verifyCode(
   // Claim, comparison and mark are one transaction: a verification that arrives meanwhile waits
   // for its outcome, so it is told "used" (A708) rather than "locked" while a right code is still
   // being compared (A709 only ever follows MAX_ATTEMPTS wrong codes).
-  const tried = await ctx.store.db.transaction().execute(async (tx) => {
+  const tried = await transact(ctx.store, async (tx) => {
     const attempts = await claimTwofaAttempt(tx, found.id, now, MAX_ATTEMPTS);
     if (attempts === null) return null;
     const right = matches(input.authNumber);

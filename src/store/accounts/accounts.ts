@@ -1,5 +1,6 @@
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact } from '../db/work-signal.ts';
 import type { AccountsTable } from '../schema/schema.ts';
 
 export interface Account {
@@ -64,7 +65,7 @@ export async function insertAccount(
   key: NewKey,
   now: number,
 ): Promise<void> {
-  await store.db.transaction().execute(async (tx) => {
+  await transact(store, async (tx) => {
     await tx
       .insertInto('accounts')
       .values({ id: account.id, name: account.name, report_mode: 'polling', created_at: now })

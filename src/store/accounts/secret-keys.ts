@@ -1,6 +1,7 @@
 import type { Capabilities } from '../db/capabilities.ts';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact } from '../db/work-signal.ts';
 
 /** One data key of the keyring, still wrapped (src/crypto/keyring.ts opens it). */
 export interface StoredKey {
@@ -106,7 +107,7 @@ export type RetiredKeyFate =
  * verified; expired codes under it lose their HMAC with it (nothing could check them any more).
  */
 export async function dropRetiredKey(store: Store, id: string, now: number): Promise<RetiredKeyFate> {
-  return store.db.transaction().execute(async (tx) => {
+  return transact(store, async (tx) => {
     const account = await tx
       .selectFrom('accounts')
       .select('id')

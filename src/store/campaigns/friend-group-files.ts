@@ -2,6 +2,7 @@ import { bulkInsert } from '../db/bulk.ts';
 import type { Capabilities } from '../db/capabilities.ts';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact } from '../db/work-signal.ts';
 
 /** An uploaded phone-number list: its parsed numbers, usable by fileKey until it expires. */
 export interface NumberFile {
@@ -60,7 +61,7 @@ export async function findNumberFile(store: Store, fileKey: string): Promise<Num
 
 /** Drops a list and its numbers once expired; false when not there or not yet due. */
 export async function dropExpiredFile(store: Store, fileKey: string, now: number): Promise<boolean> {
-  return store.db.transaction().execute(async (tx) => {
+  return transact(store, async (tx) => {
     const res = await tx
       .deleteFrom('friend_group_files')
       .where('file_key', '=', fileKey)

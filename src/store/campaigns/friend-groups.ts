@@ -1,5 +1,6 @@
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact } from '../db/work-signal.ts';
 import type { FriendGroupsTable } from '../schema/friendgroups.ts';
 
 /** A friend group: a sender profile's list of numbers, and what its last processing counted. */
@@ -199,7 +200,7 @@ export async function completeGroup(
 
 /** Deletes a group and its numbers; false when there was none. */
 export async function deleteFriendGroup(store: Store, id: string): Promise<boolean> {
-  return store.db.transaction().execute(async (tx) => {
+  return transact(store, async (tx) => {
     const res = await tx.deleteFrom('friend_groups').where('id', '=', id).executeTakeFirst();
     await tx.deleteFrom('friend_group_numbers').where('group_id', '=', id).execute();
     return Number(res.numDeletedRows) > 0;

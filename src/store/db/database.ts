@@ -20,6 +20,7 @@ import type { DB } from '../schema/schema.ts';
 import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
 import { namingPool } from './pg-prepared.ts';
 import { countingDialect, emptyCounts, type StatementCounts } from './statement-counts.ts';
+import { bindWorkSignal, WorkSignal } from './work-signal.ts';
 import { LockWait, yieldToWaitingWriters } from './write-turn.ts';
 
 export interface Store {
@@ -27,6 +28,8 @@ export interface Store {
   readonly caps: Capabilities;
   /** Statements run and rows changed through this store (this thread's), for /metrics. */
   readonly counts: StatementCounts;
+  /** Work committed through this store (jobs added or moved, messages made due), by kind. */
+  readonly work: WorkSignal;
   /** Applies every pending migration; safe to call from several instances at once. */
   migrate(): Promise<string[]>;
   /** True when the database answers and every known migration is applied. */
@@ -235,10 +238,13 @@ function makeStore(
   destroy: () => Promise<void>,
 ): Store {
   let closed = false;
+  const work = new WorkSignal();
+  bindWorkSignal(db, work);
   return {
     db,
     caps,
     counts,
+    work,
     migrate: () => migrate(db, caps),
     async ready() {
       try {

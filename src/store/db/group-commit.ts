@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../schema/schema.ts';
 import { type RowSet, writeRowSets } from './bulk.ts';
 import type { Store } from './database.ts';
+import { transact, workWritten } from './work-signal.ts';
 
 /** A unit of work that shares its transaction with others; each is undone alone when it fails. */
 export type GroupedWork<T> = (tx: Transaction<DB>) => Promise<T>;
@@ -11,7 +12,7 @@ interface Pending {
   run(tx: Transaction<DB>): Promise<() => void>;
   fail(err: unknown): void;
   /** Work that is only rows: written with the other such units' rows, then `written` tells. */
-  rows?: { sets: readonly RowSet[]; written: () => void };
+  rows?: { sets: readonly RowSet[]; kinds: readonly string[]; written: () => void };
 }
 
 /** The most units of work in one transaction: a commit waits for all of them. */
@@ -59,8 +60,13 @@ export function groupCommit<T>(store: Store, work: GroupedWork<T>): Promise<T> {
  * the same turn: one statement per table for them all (writeRowSets), in a savepoint. If that
  * fails, each unit's rows are tried again in a savepoint of their own, so that only the unit at
  * fault gets the error. Sixteen one-recipient sends made sixteen savepoints and 48 inserts.
+ * `kinds`: the work the rows add (jobs, due messages), told once they are committed.
  */
-export function groupRows(store: Store, sets: readonly RowSet[]): Promise<void> {
+export function groupRows(
+  store: Store,
+  sets: readonly RowSet[],
+  kinds: readonly string[] = [],
+): Promise<void> {
   let enqueue = groups.get(store);
   if (!enqueue) {
     enqueue = grouper(store);
@@ -71,10 +77,11 @@ export function groupRows(store: Store, sets: readonly RowSet[]): Promise<void> 
     add({
       async run(tx) {
         await writeRowSets(tx, store.caps, sets);
+        workWritten(tx, kinds);
         return resolve;
       },
       fail: reject,
-      rows: { sets, written: resolve },
+      rows: { sets, kinds, written: resolve },
     });
   });
 }
@@ -113,7 +120,7 @@ async function commit(store: Store, batch: readonly Pending[]): Promise<void> {
     const [only] = batch;
     if (!only) return;
     try {
-      const tell = await store.db.transaction().execute((tx) => only.run(tx));
+      const tell = await transact(store, (tx) => only.run(tx));
       tell();
     } catch (err) {
       only.fail(err);
@@ -123,7 +130,7 @@ async function commit(store: Store, batch: readonly Pending[]): Promise<void> {
   const done: Array<() => void> = [];
   const failed: Array<() => void> = [];
   try {
-    await store.db.transaction().execute(async (tx) => {
+    await transact(store, async (tx) => {
       let each: readonly Pending[] = batch;
       const rowUnits = batch.filter((p) => p.rows);
       if (rowUnits.length > 1) {
@@ -135,7 +142,11 @@ async function commit(store: Store, batch: readonly Pending[]): Promise<void> {
             rowUnits.flatMap((p) => p.rows?.sets ?? []),
           );
           await sql`release savepoint grouped`.execute(tx);
-          for (const p of rowUnits) if (p.rows) done.push(p.rows.written);
+          for (const p of rowUnits) {
+            if (!p.rows) continue;
+            workWritten(tx, p.rows.kinds);
+            done.push(p.rows.written);
+          }
           each = batch.filter((p) => !p.rows);
         } catch {
           // Some unit's rows are at fault: each is tried alone below.

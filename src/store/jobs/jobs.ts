@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { type RowSet, rowSet } from '../db/bulk.ts';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact, workWritten } from '../db/work-signal.ts';
 
 export interface NewJob {
   kind: string;
@@ -51,19 +52,31 @@ function toClaimed(r: ClaimRow): ClaimedJob {
 const ENQUEUE_CHUNK = 1000;
 
 /**
- * Adds jobs; with `exec` a transaction, they commit (or not) with the caller's own rows.
+ * Adds jobs; with `exec` a transaction (begun by transact()), they commit (or not) with the
+ * caller's own rows. The lanes that run their kinds are woken once they are committed.
  * Returns how many were added (a dedupe key already present adds none).
  */
 export async function enqueueJobs(exec: Executor, jobs: readonly NewJob[], now: number): Promise<number> {
   if (jobs.length === 0) return 0;
-  if (jobs.length <= ENQUEUE_CHUNK) return insertJobs(exec, jobs, now);
+  if (jobs.length <= ENQUEUE_CHUNK) {
+    const added = await insertJobs(exec, jobs, now);
+    if (added > 0) workWritten(exec, kindsOf(jobs));
+    return added;
+  }
   // Several statements: all or none, as a single one would be.
-  if (!exec.isTransaction) return exec.transaction().execute((trx) => enqueueJobs(trx, jobs, now));
+  if (!exec.isTransaction) {
+    return transact({ db: exec }, (trx) => enqueueJobs(trx, jobs, now));
+  }
+  workWritten(exec, kindsOf(jobs));
   let added = 0;
   for (let i = 0; i < jobs.length; i += ENQUEUE_CHUNK) {
     added += await insertJobs(exec, jobs.slice(i, i + ENQUEUE_CHUNK), now);
   }
   return added;
+}
+
+function kindsOf(jobs: readonly NewJob[]): Set<string> {
+  return new Set(jobs.map((j) => j.kind));
 }
 
 function jobRow(j: NewJob, now: number) {
@@ -229,13 +242,17 @@ export async function completeJobs(
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-/** Failed: back to waiting until `retryAt`, or dead once its attempts are used up. */
+/**
+ * Failed: back to waiting until `retryAt`, or dead once its attempts are used up, or at once when
+ * `final` (no retry can help: a payload that fits no schema).
+ */
 export async function failJob(
   store: Store,
   id: number,
   workerId: string,
   error: string,
   retryAt: number,
+  final = false,
 ): Promise<'retry' | 'dead' | 'lost'> {
   const row = await store.db
     .updateTable('jobs')
@@ -244,7 +261,7 @@ export async function failJob(
       locked_until: null,
       run_at: retryAt,
       last_error: error.slice(0, 2000),
-      state: sql<string>`case when attempts >= max_attempts then 'dead' else 'ready' end`,
+      state: final ? 'dead' : sql<string>`case when attempts >= max_attempts then 'dead' else 'ready' end`,
     })
     .where('id', '=', id)
     .where('locked_by', '=', workerId)
@@ -354,14 +371,19 @@ export async function dueJobsByDedupe(
   }));
 }
 
-/** Moves a waiting job (found by its dedupe key) to another time; false when none waits. */
+/**
+ * Moves a waiting job (found by its dedupe key) to another time, waking its lane once that is
+ * committed (it may be due now); false when none waits.
+ */
 export async function moveJob(exec: Executor, dedupeKey: string, runAt: number): Promise<boolean> {
-  const res = await exec
+  const moved = await exec
     .updateTable('jobs')
     .set({ run_at: runAt })
     .where('dedupe_key', '=', dedupeKey)
     .where('state', '=', 'ready')
     .where('locked_by', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+    .returning('kind')
+    .execute();
+  workWritten(exec, new Set(moved.map((r) => r.kind)));
+  return moved.length > 0;
 }

@@ -4,8 +4,10 @@ import type { Capabilities } from '../db/capabilities.ts';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import { groupCommit, groupRows } from '../db/group-commit.ts';
+import { workWritten } from '../db/work-signal.ts';
 import { jobRows, type NewJob } from '../jobs/jobs.ts';
 import type { MessagesTable, SendRequestsTable } from '../schema/schema.ts';
+import { DISPATCH_WORK } from './due-work.ts';
 
 export interface NewSendRequest {
   id: string;
@@ -55,11 +57,14 @@ export async function acceptSend(
   extra?: (tx: Executor) => Promise<void>,
 ): Promise<AcceptResult> {
   const rows = [sendRequestRows(req, now), messageRows(req, messages, now), jobRows(jobs, now)];
+  // What the send adds for the engine, told once it is committed: its due messages, its jobs.
+  const kinds = new Set(jobs.map((j) => j.kind));
+  if (messages.some((m) => m.status === 'queued')) kinds.add(DISPATCH_WORK);
   // A small send without a key to check or rows of its own is only a few rows: they go in with
   // the rows of the other such sends of the same turn, one statement per table. A send of many
   // recipients has its statements to itself (merging them gained nothing there).
   if (!idem && !extra && messages.length <= MERGED_SEND_MAX) {
-    return groupRows(store, rows).then(() => ({ kind: 'accepted' }));
+    return groupRows(store, rows, [...kinds]).then(() => ({ kind: 'accepted' }));
   }
   return groupCommit(store, async (tx): Promise<AcceptResult> => {
     if (idem) {
@@ -96,6 +101,7 @@ export async function acceptSend(
     }
     await writeRowSets(tx, store.caps, rows);
     if (extra) await extra(tx);
+    workWritten(tx, kinds);
     return { kind: 'accepted' };
   });
 }
@@ -390,7 +396,9 @@ export async function releaseHeld(exec: Executor, requestId: string, now: number
     .where('request_id', '=', requestId)
     .where('status', '=', 'held')
     .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  const n = Number(res.numUpdatedRows);
+  if (n > 0) workWritten(exec, [DISPATCH_WORK]);
+  return n;
 }
 
 /** Counts by status, for tests and metrics. */

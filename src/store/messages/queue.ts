@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { workWritten } from '../db/work-signal.ts';
+import { DISPATCH_WORK } from './due-work.ts';
 import { type DispatchColumns, type DispatchRow, dispatchColumns, toDispatch } from './messages.ts';
 
 /*
@@ -112,5 +114,7 @@ export async function makeDue(
       ? q.where('request_id', '=', where.requestId)
       : q.where('msg_key', 'in', where.msgKeys);
   const res = await q.executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  const n = Number(res.numUpdatedRows);
+  if (n > 0) workWritten(exec, [DISPATCH_WORK]);
+  return n;
 }

@@ -1,8 +1,9 @@
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact } from '../db/work-signal.ts';
 import { enqueueJobs } from '../jobs/jobs.ts';
 import { type DeliveryJob, jobsOfReports } from './admin-deliveries.ts';
-import { REPORT_WEBHOOK_JOB, REPORT_WEBHOOK_MAX_ATTEMPTS } from './reports.ts';
+import { REPORT_WEBHOOK, REPORT_WEBHOOK_JOB } from './reports.ts';
 
 /* A report's webhook delivery started over by the operator (POST /admin/v1/reports/{id}/redeliver). */
 
@@ -21,7 +22,7 @@ export interface Restarted {
  * once add one). A job being run right now is left alone: `running`.
  */
 export async function restartReportDelivery(store: Store, reportId: number, now: number): Promise<Restarted> {
-  return store.db.transaction().execute(async (trx) => {
+  return transact(store, async (trx) => {
     const outcome = await restart(trx, reportId, now);
     return { outcome, job: (await jobsOfReports(trx, [reportId])).get(reportId) };
   });
@@ -49,15 +50,7 @@ async function restart(trx: Executor, reportId: number, now: number): Promise<Re
   }
   await enqueueJobs(
     trx,
-    [
-      {
-        kind: REPORT_WEBHOOK_JOB,
-        payload: { reportId },
-        runAt: now,
-        maxAttempts: REPORT_WEBHOOK_MAX_ATTEMPTS,
-        dedupeKey: `${REPORT_WEBHOOK_JOB}:${reportId}`,
-      },
-    ],
+    [REPORT_WEBHOOK.job({ reportId }, { runAt: now, dedupeKey: `${REPORT_WEBHOOK_JOB}:${reportId}` })],
     now,
   );
   return 'added';

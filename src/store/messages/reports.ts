@@ -1,9 +1,12 @@
+import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import { bulkInsert } from '../db/bulk.ts';
 import type { Capabilities } from '../db/capabilities.ts';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import { newId } from '../db/ids.ts';
+import { transact } from '../db/work-signal.ts';
+import { defineJob } from '../jobs/job-kind.ts';
 
 /** A delivery report as clients read it: every field a string (docs/reports.md#the-report-record). */
 export interface ReportBody {
@@ -29,13 +32,23 @@ export interface NewReport {
   body: ReportBody;
 }
 
-export const REPORT_WEBHOOK_JOB = 'report.webhook';
-
 /**
  * Attempts of a report's webhook delivery before its job is kept as dead: with the runner's
  * backoff (1 s doubling, at most 1 h) the last one runs about 8 hours after the first.
  */
 export const REPORT_WEBHOOK_MAX_ATTEMPTS = 20;
+
+/**
+ * The post of one report to its account's webhook (features/reports/jobs.ts runs it). Declared
+ * here, under its handler's layer: the store adds these jobs (a redelivery) and reads their
+ * payloads (the delivery list, the purge).
+ */
+export const REPORT_WEBHOOK = defineJob(
+  'report.webhook',
+  Type.Object({ reportId: Type.Integer({ minimum: 1 }) }),
+  { maxAttempts: REPORT_WEBHOOK_MAX_ATTEMPTS },
+);
+export const REPORT_WEBHOOK_JOB = REPORT_WEBHOOK.kind;
 
 /** Each account's report mode, read in the caller's transaction (never from a cache). */
 export async function reportModes(
@@ -175,7 +188,7 @@ export async function takePollBatch(store: Store, accountId: string): Promise<Po
   // Most polls of an idle account end here, without a transaction or a lock.
   const waiting = await unbatched(store.db, accountId).select('id').limit(1).executeTakeFirst();
   if (!waiting) return null;
-  return store.db.transaction().execute(async (trx) => {
+  return transact(store, async (trx) => {
     if (store.caps.skipLocked) {
       await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
     }

@@ -1,5 +1,6 @@
 import { bulkInsert } from '../db/bulk.ts';
 import type { Store } from '../db/database.ts';
+import { transact } from '../db/work-signal.ts';
 
 /** A message an SMSC has taken: its (msgKey, step) and the id its receipts will carry. */
 export interface SmppSubmission {
@@ -119,7 +120,7 @@ export async function recordSubmissions(
   if (subs.length === 0 && released.length === 0) return;
   const parts: unknown[][] = [];
   for (const s of subs) for (const p of s.partIds ?? []) parts.push([connector, p, s.networkId, 0, now]);
-  await store.db.transaction().execute(async (tx) => {
+  await transact(store, async (tx) => {
     if (subs.length > 0)
       await bulkInsert(
         tx,
@@ -169,7 +170,7 @@ export async function partDelivered(
   connector: string,
   partId: string,
 ): Promise<{ networkId: string; remaining: number } | undefined> {
-  return store.db.transaction().execute(async (tx) => {
+  return transact(store, async (tx) => {
     const part = await tx
       .selectFrom('smpp_parts')
       .select('network_id')

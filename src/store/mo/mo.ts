@@ -1,13 +1,20 @@
+import { Type } from '@sinclair/typebox';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact } from '../db/work-signal.ts';
+import { defineJob } from '../jobs/job-kind.ts';
 import { enqueueJobs, moveJob } from '../jobs/jobs.ts';
 import type { MoMessagesTable } from '../schema/mo.ts';
 
 export const MO_STATUSES = ['PENDING', 'FAILED', 'DELIVERED', 'GIVEN_UP'] as const;
 export type MoStatus = (typeof MO_STATUSES)[number];
 
-/** The job that posts one MO to its account's webhook (payload: the msgKey). */
-export const MO_DELIVERY_JOB = 'mo.deliver';
+/**
+ * The job that posts one MO to its account's webhook (features/mo/jobs.ts runs it). Declared
+ * here, under its handler's layer: the store adds these jobs with the MO and moves them.
+ */
+export const MO_DELIVERY = defineJob('mo.deliver', Type.Object({ msgKey: Type.String({ minLength: 1 }) }));
+export const MO_DELIVERY_JOB = MO_DELIVERY.kind;
 
 /** One delivery job per MO: a redelivery while one waits moves it rather than adding another. */
 export function moJobKey(msgKey: string): string {
@@ -136,13 +143,7 @@ export async function insertMo(
 }
 
 function deliveryJob(msgKey: string, runAt: number) {
-  return {
-    kind: MO_DELIVERY_JOB,
-    payload: { msgKey },
-    runAt,
-    maxAttempts: JOB_MAX_ATTEMPTS,
-    dedupeKey: moJobKey(msgKey),
-  };
+  return MO_DELIVERY.job({ msgKey }, { runAt, maxAttempts: JOB_MAX_ATTEMPTS, dedupeKey: moJobKey(msgKey) });
 }
 
 export async function getMo(exec: Executor, msgKey: string): Promise<MoRecord | undefined> {
@@ -231,7 +232,7 @@ export async function recordMoFailure(
  * posted again) or unknown.
  */
 export async function restartMoSchedule(store: Store, msgKey: string, now: number): Promise<boolean> {
-  return store.db.transaction().execute(async (trx) => {
+  return transact(store, async (trx) => {
     const res = await trx
       .updateTable('mo_messages')
       .set({ status: 'PENDING', round_attempts: 0, round_started_at: now, next_attempt_at: now })

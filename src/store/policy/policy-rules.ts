@@ -2,6 +2,7 @@ import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import { newId } from '../db/ids.ts';
 import { getSetting } from '../db/settings.ts';
+import { transact } from '../db/work-signal.ts';
 
 export const RULE_KINDS = ['text', 'sender', 'recipient'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
@@ -74,7 +75,7 @@ export async function insertRules(
 ): Promise<PolicyRule[]> {
   const made = rules.map((r) => ({ ...r, id: newId('pol_'), createdAt: now }));
   if (made.length === 0) return made;
-  await store.db.transaction().execute(async (tx) => {
+  await transact(store, async (tx) => {
     // SQLite takes at most 32,766 variables a statement: 7 columns, 1,000 rows is well under.
     for (let i = 0; i < made.length; i += 1000) {
       await tx
@@ -98,7 +99,7 @@ export async function insertRules(
 }
 
 export async function deleteRule(store: Store, id: string): Promise<PolicyRule | undefined> {
-  return store.db.transaction().execute(async (tx) => {
+  return transact(store, async (tx) => {
     const row = await tx.deleteFrom('policy_rules').where('id', '=', id).returningAll().executeTakeFirst();
     if (row) await bumpVersion(tx);
     return row ? toRule(row) : undefined;

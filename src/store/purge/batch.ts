@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { transact } from '../db/work-signal.ts';
 import type { DB } from '../schema/schema.ts';
 
 /*
@@ -67,7 +68,7 @@ export async function remove(
  * waits long for SQLite's write lock), straight on the database when it only counts.
  */
 export function inBatch<T>(store: Store, dryRun: boolean, run: (exec: Executor) => Promise<T>): Promise<T> {
-  return dryRun ? run(store.db) : store.db.transaction().execute(run);
+  return dryRun ? run(store.db) : transact(store, run);
 }
 
 /** Adds `n` rows of `table` to a batch's figures (tables with none are left out). */

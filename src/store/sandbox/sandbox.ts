@@ -1,5 +1,6 @@
 import { bulkInsert } from '../db/bulk.ts';
 import type { Store } from '../db/database.ts';
+import { transact } from '../db/work-signal.ts';
 
 /*
  * The sandbox world: handsets (settings as JSON, see connectors/sandbox/settings.ts) and what
@@ -163,7 +164,7 @@ export async function listInbox(
  * went (what the inbox API showed).
  */
 export async function clearInbox(store: Store, phone: string): Promise<number> {
-  return store.db.transaction().execute(async (tx) => {
+  return transact(store, async (tx) => {
     const failed = await tx
       .selectFrom('sandbox_inbox')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,4 +1,5 @@
 import type { Store } from '../db/database.ts';
+import { transact } from '../db/work-signal.ts';
 import type { RcsBrandDetailsTable } from '../schema/rcs.ts';
 
 /** What the client registered about its RCS brand beyond the operator's brandId, brandKey and name. */
@@ -74,7 +75,7 @@ export async function submitBrandChange(
   };
   const { brand_id: _id, ...update } = row;
   try {
-    await store.db.transaction().execute(async (trx) => {
+    await transact(store, async (trx) => {
       const renamed = await trx
         .updateTable('rcs_brands')
         .set({ name: change.name })
