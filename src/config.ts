@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { decodeSecretKey, SECRET_KEY_FORMAT } from './crypto/key-text.ts';
+import { parseAllowList } from './http/outbound.ts';
 import { DEFAULT_OPT_IN_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS } from './rules/opt-keywords.ts';
 
 /** Every setting of the gateway, read once at boot; every default lives here. */
@@ -32,6 +33,11 @@ export interface Config {
   readonly engineThread: boolean;
   /** PostgreSQL: statements run again are prepared by name, once per connection (store/db/pg-prepared.ts). */
   readonly pgPrepared: boolean;
+  /**
+   * What the gateway's own requests (webhooks) may reach besides public addresses: CIDR ranges,
+   * addresses and host names (src/http/outbound.ts). Empty: public addresses only.
+   */
+  readonly webhookAllow: readonly string[];
   /**
    * The nice value the engine's thread lowers itself to (src/engine/thread-priority.ts): when the
    * cores are all busy, the thread that answers HTTP runs first and the engine catches up once
@@ -136,6 +142,14 @@ function list(raw: string | undefined, dflt: readonly string[]): readonly string
     .filter((k) => k !== '');
 }
 
+function allowList(raw: string | undefined): readonly string[] {
+  try {
+    return parseAllowList(raw ?? '');
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+}
+
 function secretKey(name: string, raw: string): string {
   if (!decodeSecretKey(raw)) {
     // The value itself is a secret: never repeated in the message.
@@ -198,6 +212,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     role: oneOf('OMNIGATE_ROLE', e.OMNIGATE_ROLE, ['api', 'worker', 'all'] as const, 'all'),
     engineThread: bool('OMNIGATE_ENGINE_THREAD', e.OMNIGATE_ENGINE_THREAD, true),
     pgPrepared: bool('OMNIGATE_PG_PREPARED', e.OMNIGATE_PG_PREPARED, true),
+    webhookAllow: allowList(e.OMNIGATE_WEBHOOK_ALLOW),
     engineNice: int('OMNIGATE_ENGINE_NICE', e.OMNIGATE_ENGINE_NICE, 19, 0, 19),
     bodyLimit: int('OMNIGATE_BODY_LIMIT', e.OMNIGATE_BODY_LIMIT, 2 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     logLevel: e.LOG_LEVEL || 'info',

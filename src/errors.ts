@@ -182,6 +182,9 @@ export const CODES = {
   A733: { status: 409, text: 'MO message was already acknowledged by the webhook' },
   A734: { status: 400, text: 'Invalid MO list filter' },
   // end MO messages
+  // Outbound policy (issue 30): A750-A759
+  A750: { status: 400, text: 'Webhook destination refused by the outbound policy' },
+  // end outbound policy
   A820: { status: 404, text: 'Not found' },
   A824: { status: 409, text: 'Not allowed in the current state' },
   A910: { status: 500, text: 'Internal error' },

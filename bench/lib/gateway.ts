@@ -31,6 +31,8 @@ export async function startGateway(
       OMNIGATE_ADMIN_TOKEN: ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The bench's webhook receivers listen on the loopback.
+      OMNIGATE_WEBHOOK_ALLOW: '127.0.0.0/8,::1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -69,6 +69,8 @@ async function startGateway(
       OMNIGATE_CONNECTORS: connectors,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The bench's webhook receivers listen on the loopback.
+      OMNIGATE_WEBHOOK_ALLOW: '127.0.0.0/8,::1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -7,8 +7,12 @@
  *   node --import tsx bench/lib/webhook-ceiling.ts <url> <reports>   (the client side)
  */
 import { spawn } from 'node:child_process';
+import { OutboundPolicy } from '../../src/http/outbound.ts';
 import { postSignedJson } from '../../src/http/webhook-client.ts';
 import { startReceiver } from './client-run.ts';
+
+/** The bench's receiver listens on the loopback. */
+const LOOPBACK = new OutboundPolicy(['127.0.0.0/8', '::1']);
 
 /** Calls under way at once: the engine's lane for webhook calls and the rest (runner.ts). */
 const AT_ONCE = 200;
@@ -52,7 +56,8 @@ export async function webhookCeiling(reports: number): Promise<number> {
 }
 
 async function clientSide(url: string, reports: number): Promise<void> {
-  const post = (i: number) => postSignedJson(url, 'bench-webhook-secret', body(i), Date.now(), 5000);
+  const post = (i: number) =>
+    postSignedJson(url, 'bench-webhook-secret', body(i), Date.now(), 5000, LOOPBACK);
   for (let w = 0; w < AT_ONCE; w++) await post(reports + w); // warm-up: the keep-alive sockets
   let next = 0;
   const t0 = performance.now();

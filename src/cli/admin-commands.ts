@@ -28,6 +28,7 @@ import {
   removeFromOptOutList,
   removeRule,
 } from '../features/policy/manage.ts';
+import { OutboundPolicy } from '../http/outbound.ts';
 import { insertAudit, listAudit } from '../store/accounts/audit.ts';
 import { openStore, type Store } from '../store/db/database.ts';
 import { CLOCK_SETTING, getSetting } from '../store/db/settings.ts';
@@ -372,6 +373,7 @@ export async function withCtx<T>(
       events: new EventBus<EngineEventMap>(),
       // The master key is read (or made, on a fresh data directory) only by a command that seals.
       secrets: new Keyring(store, () => resolveMasterKeys(config)),
+      outbound: new OutboundPolicy(config.webhookAllow),
       workAdded: () => {},
     };
     return await run(ctx);

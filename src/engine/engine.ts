@@ -11,6 +11,7 @@ import type { ConnectorSink, InboundMo } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
 import { Keyring } from '../crypto/keyring.ts';
 import { keyFileMode, resolveMasterKeys } from '../crypto/master-key.ts';
+import { OutboundPolicy, type Resolve } from '../http/outbound.ts';
 import { openStore, type Store } from '../store/db/database.ts';
 import { CLOCK_SETTING, getSetting } from '../store/db/settings.ts';
 import { addCounts, type StatementCounts } from '../store/db/statement-counts.ts';
@@ -90,6 +91,8 @@ export interface EngineOptions {
   engine?: 'here' | RemoteEngine;
   /** Where a manual clock starts when the database keeps no time yet (default: now). */
   clockStart?: number;
+  /** How the outbound policy resolves host names (tests give a stub; default: the system's). */
+  resolve?: Resolve;
 }
 
 async function makeClock(config: Config, store: Store, start: number): Promise<Clock> {
@@ -145,6 +148,7 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
     logger,
     events,
     secrets,
+    outbound: new OutboundPolicy(config.webhookAllow, options.resolve),
     workAdded:
       options.engine && options.engine !== 'here'
         ? options.engine.workAdded

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Agent, Dispatcher } from 'undici';
+import { type OutboundPolicy, OutboundRefused } from './outbound.ts';
 
 /**
  * Signed POSTs to a client's webhook (reports and MO messages). The spec names the headers and
@@ -45,24 +47,37 @@ export const ANSWER_LIMIT_BYTES = 64 * 1024;
  * takes about 20 MB of memory in each thread that imports it, and a gateway whose accounts poll
  * for their reports, or a thread that only serves HTTP, never posts.
  */
-let pools: Promise<Agent> | null = null;
+const pools = new WeakMap<OutboundPolicy, Promise<Agent>>();
 
 /** The longest a connection to a receiver (TCP, then TLS) may take: a webhook's own timeout. */
 export const CONNECT_TIMEOUT_MS = 5000;
 
-function webhookPools(): Promise<Agent> {
-  pools ??= import('undici').then(
-    // A call still connecting when its own timer ends cannot be taken back from undici, only
-    // aborted once it starts: the connection attempt ends on this timeout, no later than the 5 s
-    // a receiver has (undici's default, 10 s, let a dead receiver's attempts outlive their calls).
-    ({ Agent }) => new Agent({ connections: null, pipelining: 1, connect: { timeout: CONNECT_TIMEOUT_MS } }),
-    (err: unknown) => {
-      // Tried again with the next post rather than failing every post for good.
-      pools = null;
-      throw err;
-    },
-  );
-  return pools;
+/**
+ * The pools of one outbound policy (one per gateway; tests make several). Its `lookup` judges the
+ * addresses a receiver's name resolves to when each connection is made (src/http/outbound.ts).
+ */
+function webhookPools(policy: OutboundPolicy): Promise<Agent> {
+  let agent = pools.get(policy);
+  if (!agent) {
+    agent = import('undici').then(
+      // A call still connecting when its own timer ends cannot be taken back from undici, only
+      // aborted once it starts: the connection attempt ends on this timeout, no later than the 5 s
+      // a receiver has (undici's default, 10 s, let a dead receiver's attempts outlive their calls).
+      ({ Agent }) =>
+        new Agent({
+          connections: null,
+          pipelining: 1,
+          connect: { timeout: CONNECT_TIMEOUT_MS, lookup: policy.lookup },
+        }),
+      (err: unknown) => {
+        // Tried again with the next post rather than failing every post for good.
+        pools.delete(policy);
+        throw err;
+      },
+    );
+    pools.set(policy, agent);
+  }
+  return agent;
 }
 
 class WebhookTimeout extends Error {
@@ -75,7 +90,9 @@ class WebhookTimeout extends Error {
  * covers the whole exchange, connecting to reading the answer (a receiver that sends headers and
  * then stalls is as unanswered as one that never accepts); it runs on real time, being a network
  * timeout.
- * Redirects are not followed: the signed request goes only where the operator registered it.
+ * Redirects are not followed: the signed request goes only where the operator registered it. The
+ * outbound policy judges the receiver's address: an IP literal here, a name when it is connected
+ * to; a refused one is an answer naming why (the delivery's recorded error), never a packet sent.
  */
 export async function postSignedJson(
   url: string,
@@ -83,6 +100,7 @@ export async function postSignedJson(
   body: unknown,
   nowMs: number,
   timeoutMs: number,
+  policy: OutboundPolicy,
 ): Promise<WebhookAnswer> {
   const timestamp = String(nowMs);
   let target: URL;
@@ -94,10 +112,13 @@ export async function postSignedJson(
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     return { ok: false, error: `network error: unsupported scheme ${target.protocol}` };
   }
+  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+  const refused = isIP(host) !== 0 ? policy.refusal(host, host) : null;
+  if (refused !== null) return { ok: false, error: `refused: ${refused}` };
   const payload = Buffer.from(JSON.stringify(body), 'utf8');
   try {
     const { status, text } = await exchange(
-      await webhookPools(),
+      await webhookPools(policy),
       target,
       payload,
       {
@@ -209,6 +230,7 @@ function exchange(
 }
 
 function describeFailure(err: unknown, timeoutMs: number): string {
+  if (err instanceof OutboundRefused) return `refused: ${err.message}`;
   const name = err instanceof Error ? err.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs} ms`;
   if (err instanceof Error) {

@@ -79,6 +79,8 @@ describeEachDb('docs/api.md examples', (db) => {
       OMNIGATE_ADMIN_TOKEN: ADMIN_TOKEN,
       OMNIGATE_SECRET_KEY: 'b2'.repeat(32),
       OMNIGATE_CLOCK: 'manual',
+      // As docs/api.md starts it: its webhook example's receiver listens on the loopback.
+      OMNIGATE_WEBHOOK_ALLOW: '127.0.0.0/8,::1',
       LOG_LEVEL: 'warn',
     });
     const work = mkdtempSync(join(tmpdir(), 'omnigate-api-md-'));

@@ -7,6 +7,7 @@ import { formatKst } from '../../src/clock.ts';
 import { backoffMs } from '../../src/engine/backoff.ts';
 import type { JobHandler } from '../../src/engine/runner.ts';
 import { routeReports } from '../../src/features/reports/route.ts';
+import { OutboundPolicy } from '../../src/http/outbound.ts';
 import {
   ANSWER_LIMIT_BYTES,
   CONNECT_TIMEOUT_MS,
@@ -21,6 +22,9 @@ import {
 } from '../../src/store/messages/reports.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
+
+/** Receivers of these tests listen on the loopback: allowed as an operator would allow them. */
+const LOOPBACK = new OutboundPolicy(['127.0.0.0/8', '::1']);
 
 const SECRET = 'receiver-secret-0123';
 
@@ -170,7 +174,7 @@ describe('webhook client', () => {
 
   test('posts JSON with the five headers and returns the parsed answer', async () => {
     receiver.mode = 'ok';
-    const answer = await postSignedJson(url, SECRET, report('c-1'), 1_790_000_000_123, 2000);
+    const answer = await postSignedJson(url, SECRET, report('c-1'), 1_790_000_000_123, 2000, LOOPBACK);
     assert.deepEqual(answer, { ok: true, status: 200, json: { msgKey: 'c-1' } });
     const [got] = receiver.of('c-1').all;
     assert.ok(got?.signatureValid);
@@ -184,27 +188,27 @@ describe('webhook client', () => {
 
   test('a non-2xx status, a body that is not JSON, or an oversized answer is not ok', async () => {
     receiver.mode = 'status500';
-    assert.deepEqual(await postSignedJson(url, SECRET, report('c-2'), 1, 2000), {
+    assert.deepEqual(await postSignedJson(url, SECRET, report('c-2'), 1, 2000, LOOPBACK), {
       ok: false,
       status: 500,
       error: 'HTTP 500',
     });
     receiver.mode = 'notJson';
-    const notJson = await postSignedJson(url, SECRET, report('c-3'), 1, 2000);
+    const notJson = await postSignedJson(url, SECRET, report('c-3'), 1, 2000, LOOPBACK);
     assert.equal(notJson.ok, false);
     assert.equal(notJson.error, 'answer is not JSON');
     receiver.mode = 'huge';
-    const huge = await postSignedJson(url, SECRET, report('c-4'), 1, 2000);
+    const huge = await postSignedJson(url, SECRET, report('c-4'), 1, 2000, LOOPBACK);
     assert.equal(huge.ok, false);
     assert.match(huge.error ?? '', /larger than/);
   });
 
   test('no answer within the timeout, or no connection, is not ok and never throws', async () => {
     receiver.mode = 'hang';
-    const hung = await postSignedJson(url, SECRET, report('c-5'), 1, 150);
+    const hung = await postSignedJson(url, SECRET, report('c-5'), 1, 150, LOOPBACK);
     assert.deepEqual(hung, { ok: false, error: 'no answer within 150 ms' });
     receiver.mode = 'down';
-    const dropped = await postSignedJson(url, SECRET, report('c-6'), 1, 2000);
+    const dropped = await postSignedJson(url, SECRET, report('c-6'), 1, 2000, LOOPBACK);
     assert.equal(dropped.ok, false);
     assert.match(dropped.error ?? '', /^network error: /);
     const refused = await postSignedJson(
@@ -213,23 +217,24 @@ describe('webhook client', () => {
       report('c-7'),
       1,
       2000,
+      LOOPBACK,
     );
     assert.deepEqual(refused, { ok: false, error: 'network error: ECONNREFUSED' });
   });
 
   test('an answer that starts and stalls is no answer; the next post after a failure goes through', async () => {
     receiver.mode = 'stall';
-    assert.deepEqual(await postSignedJson(url, SECRET, report('c-8'), 1, 150), {
+    assert.deepEqual(await postSignedJson(url, SECRET, report('c-8'), 1, 150, LOOPBACK), {
       ok: false,
       error: 'no answer within 150 ms',
     });
     // Neither the aborted exchange nor a dropped oversized answer leaves a broken pooled connection.
     receiver.mode = 'huge';
-    const huge = await postSignedJson(url, SECRET, report('c-9'), 1, 2000);
+    const huge = await postSignedJson(url, SECRET, report('c-9'), 1, 2000, LOOPBACK);
     assert.equal(huge.error, `answer larger than ${ANSWER_LIMIT_BYTES} bytes`);
     receiver.mode = 'ok';
     const answers = await Promise.all(
-      ['c-10', 'c-11', 'c-12'].map((k) => postSignedJson(url, SECRET, report(k), 1, 2000)),
+      ['c-10', 'c-11', 'c-12'].map((k) => postSignedJson(url, SECRET, report(k), 1, 2000, LOOPBACK)),
     );
     assert.deepEqual(
       answers.map((a) => a.json),
@@ -252,7 +257,14 @@ describe('webhook client', () => {
     const { port } = silent.address() as AddressInfo;
     try {
       const started = Date.now();
-      const answer = await postSignedJson(`https://127.0.0.1:${port}/`, SECRET, report('c-14'), 1, 150);
+      const answer = await postSignedJson(
+        `https://127.0.0.1:${port}/`,
+        SECRET,
+        report('c-14'),
+        1,
+        150,
+        LOOPBACK,
+      );
       assert.deepEqual(answer, { ok: false, error: 'no answer within 150 ms' });
       while (closedAt === 0 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 50));
       assert.ok(closedAt > 0, 'the attempt was never given up');
@@ -265,7 +277,7 @@ describe('webhook client', () => {
   test('credentials in the URL go as HTTP Basic; the path and query are kept', async () => {
     receiver.mode = 'ok';
     const withUser = `${url.replace('http://', 'http://hook%20user:p%40ss@')}?tenant=7&x=%2F`;
-    assert.equal((await postSignedJson(withUser, SECRET, report('c-13'), 1, 2000)).ok, true);
+    assert.equal((await postSignedJson(withUser, SECRET, report('c-13'), 1, 2000, LOOPBACK)).ok, true);
     const [got] = receiver.of('c-13').all;
     assert.equal(got?.path, '/hooks/reports?tenant=7&x=%2F');
     assert.equal(got.headers.authorization, `Basic ${Buffer.from('hook user:p@ss').toString('base64')}`);

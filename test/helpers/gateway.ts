@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { JobHandler } from '../../src/engine/runner.ts';
 import type { FeaturePlugin } from '../../src/features/types.ts';
 import { createGateway, type Gateway } from '../../src/gateway.ts';
+import type { Resolve } from '../../src/http/outbound.ts';
 import type { TestDb } from './db.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -32,7 +33,16 @@ export interface TestGatewayOptions {
   start?: boolean;
   clientPlugins?: readonly FeaturePlugin[];
   logger?: Logger;
+  /** How the outbound policy resolves names (a stub: no test resolves a name on the network). */
+  resolve?: Resolve;
 }
+
+/**
+ * What the tests' webhook receivers need: they listen on the loopback, which the gateway refuses
+ * unless allowed, as an operator allows a receiver on the same machine. A test of the refusals
+ * sets OMNIGATE_WEBHOOK_ALLOW itself (env).
+ */
+export const LOOPBACK_ALLOWED = '127.0.0.0/8,::1';
 
 /** A whole gateway on the suite's database, as `npm start` builds it, driven through inject(). */
 export async function startTestGateway(db: TestDb, options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -43,6 +53,7 @@ export async function startTestGateway(db: TestDb, options: TestGatewayOptions =
     OMNIGATE_CLOCK: options.clock ?? 'manual',
     OMNIGATE_JOB_POLL_MS: '50',
     OMNIGATE_SHUTDOWN_GRACE_MS: '2000',
+    OMNIGATE_WEBHOOK_ALLOW: LOOPBACK_ALLOWED,
     ...options.env,
   });
   const gw = await createGateway(config, {
@@ -50,6 +61,7 @@ export async function startTestGateway(db: TestDb, options: TestGatewayOptions =
     ...(options.clientPlugins ? { clientPlugins: options.clientPlugins } : {}),
     ...(db.schema ? { schema: db.schema } : {}),
     ...(options.handlers ? { handlers: options.handlers } : {}),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
   });
   await gw.app.ready();
   if (options.start !== false) gw.start();

@@ -22,7 +22,8 @@ after(() => {
 /** `omnigate serve` as a user runs it, on a free port, with the given environment. */
 export async function serveProcess(env: Record<string, string>): Promise<Served> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    // Receivers of the tests listen on the loopback, allowed as an operator would allow them.
+    env: { ...process.env, LOG_LEVEL: 'info', OMNIGATE_WEBHOOK_ALLOW: '127.0.0.0/8,::1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -26,6 +26,10 @@ export async function setWebhook(
   input: { accountId: string; url: string; secret?: string | undefined },
 ): Promise<WebhookSet> {
   const url = checkWebhookUrl(checkText('url', input.url.trim(), 1, 2048));
+  // Judged again at every post (a name may resolve elsewhere later); refused here when it already
+  // names, or resolves to, an address the gateway does not post to.
+  const refused = await ctx.outbound.urlRefusal(new URL(url));
+  if (refused !== null) throw new GatewayError('A750', `url: ${refused}`);
   const secret = input.secret === undefined ? generateSecret() : checkText('secret', input.secret, 8, 256);
   await requireAccount(ctx, input.accountId);
   await ctx.secrets.writeSealed((tx, k) =>

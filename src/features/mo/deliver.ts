@@ -59,7 +59,14 @@ async function post(ctx: Ctx, accountId: string, body: ReturnType<typeof moBody>
   if (!account.webhookUrl || secret === null) {
     return `account has no webhook URL; set one with PUT /admin/v1/accounts/${accountId}/webhook`;
   }
-  const answer = await postSignedJson(account.webhookUrl, secret, body, ctx.clock.now(), timeoutMs);
+  const answer = await postSignedJson(
+    account.webhookUrl,
+    secret,
+    body,
+    ctx.clock.now(),
+    timeoutMs,
+    ctx.outbound,
+  );
   if (!answer.ok) return `webhook: ${answer.error ?? 'failed'}`;
   const echoed =
     answer.json !== null && typeof answer.json === 'object' && 'msgKey' in answer.json

@@ -54,7 +54,14 @@ async function post(ctx: Ctx, report: StoredReport, account: Account | undefined
       `account ${account.id} has no webhook URL; set one with PUT /admin/v1/accounts/${account.id}/webhook`,
     );
   }
-  const answer = await postSignedJson(account.webhookUrl, secret, report.body, ctx.clock.now(), timeoutMs);
+  const answer = await postSignedJson(
+    account.webhookUrl,
+    secret,
+    report.body,
+    ctx.clock.now(),
+    timeoutMs,
+    ctx.outbound,
+  );
   if (!answer.ok) throw new Error(`webhook: ${answer.error ?? 'failed'}`);
   const echoed = msgKeyOf(answer.json);
   if (echoed !== report.body.msgKey) {

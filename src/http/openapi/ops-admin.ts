@@ -257,9 +257,11 @@ export const adminDocs: OperationDocs = {
     description:
       'Sets where MO messages and (in webhook report mode) reports are posted, and the HMAC-SHA256 secret ' +
       'that signs them: generated when absent, stored sealed, and answered only here. The URL must be an ' +
-      'absolute http(s) URL (A300). A820 when the account is unknown.',
+      'absolute http(s) URL (A300) whose host is not, and does not resolve to, a loopback, private, ' +
+      'link-local or other non-public address, unless OMNIGATE_WEBHOOK_ALLOW lists it (A750, naming why). ' +
+      'A820 when the account is unknown.',
     response: K.WebhookSet,
-    errors: ['A820'],
+    errors: ['A750', 'A820'],
     example: {
       accountId: 'acc_0mwwtc7se00014d356f40',
       url: 'https://hooks.example.com/omnigate',
