@@ -43,6 +43,7 @@ import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-han
 import type { Metrics } from './http/metrics.ts';
 import { completeDocument } from './http/openapi/document.ts';
 import type { OperationDocs } from './http/openapi/operation-doc.ts';
+import { refuseLooseNumbers } from './http/strict-integers.ts';
 import { refuseBooleanScalars } from './http/strict-scalars.ts';
 
 export interface AppDeps {
@@ -86,6 +87,8 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   );
   // Before Ajv, whose coercion would store `true` as "true" in a string field, 1 in a number.
   app.addHook('preValidation', refuseBooleanScalars);
+  // Before Ajv too, whose coercion read `Infinity`, `1e309` and `0x10` as numbers.
+  app.addHook('preValidation', refuseLooseNumbers);
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });

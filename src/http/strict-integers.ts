@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayError } from '../errors.ts';
+
+/**
+ * Refuses a query or path parameter declared as a number that is not written as one. Ajv's
+ * coercion (on, for the digit strings clients send where the spec has numbers) turns any string
+ * JavaScript reads as a number into one: `Infinity` and `1e309` became Infinity, which passed an
+ * integer check and reached SQL as a 500; `0x10` was 16 and ` 5` was 5. Before validation, such a
+ * parameter must be decimal digits (an optional minus; a fraction where the schema has `number`),
+ * within 2^53 (past it the digits are not the number they spell), and the schema's own range
+ * applies after: every `limit`, `offset`, `page` and `count` of every route, once, here.
+ */
+const INTEGER = /^-?\d{1,20}$/;
+const DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
+
+interface ParamSchema {
+  properties?: Record<string, { type?: unknown }>;
+}
+
+/** Each parameter schema's numeric fields and their pattern, worked out once per schema. */
+const numericFields = new WeakMap<object, ReadonlyArray<[string, RegExp, string]>>();
+
+function fieldsOf(schema: ParamSchema & object): ReadonlyArray<[string, RegExp, string]> {
+  let fields = numericFields.get(schema);
+  if (!fields) {
+    fields = Object.entries(schema.properties ?? {}).flatMap(([name, s]): Array<[string, RegExp, string]> => {
+      const types = Array.isArray(s.type) ? s.type : [s.type];
+      if (types.includes('integer')) return [[name, INTEGER, 'an integer']];
+      if (types.includes('number')) return [[name, DECIMAL, 'a number']];
+      return [];
+    });
+    numericFields.set(schema, fields);
+  }
+  return fields;
+}
+
+function check(schema: unknown, values: unknown, where: string): void {
+  if (!schema || typeof schema !== 'object' || !values || typeof values !== 'object') return;
+  for (const [name, pattern, what] of fieldsOf(schema)) {
+    const raw: unknown = Reflect.get(values, name);
+    const text = Array.isArray(raw) ? raw[0] : raw;
+    // Digits past 2^53 are not the number they spell once read (nor within any column's range).
+    if (typeof text !== 'string' || (pattern.test(text) && Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER))
+      continue;
+    const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+    throw new GatewayError(
+      'A300',
+      `${where} ${name} must be ${what} in decimal digits, at most ${Number.MAX_SAFE_INTEGER}, got ${JSON.stringify(shown)}`,
+    );
+  }
+}
+
+/** preValidation: numeric query and path parameters written as anything but digits are A300. */
+export async function refuseLooseNumbers(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const schema = req.routeOptions.schema;
+  if (!schema) return;
+  check(schema.querystring, req.query, 'querystring');
+  check(schema.params, req.params, 'params');
+}
