@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Config, ConfigError } from '../config.ts';
+import { PRIVATE_DIR } from '../data-modes.ts';
 import { decodeSecretKey, SECRET_KEY_FORMAT } from './key-text.ts';
 import { type BoxKey, hmacHex, KEY_BYTES } from './secret-box.ts';
 
@@ -65,7 +66,7 @@ export function resolveMasterKeys(config: Config): MasterKeys {
   } catch (err) {
     if (err instanceof ConfigError || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR });
   const key = randomBytes(KEY_BYTES);
   // Written whole under a name of its own, then linked into place: another process starting at
   // the same time (the engine's thread, a CLI command) never reads a half-written file, and if it

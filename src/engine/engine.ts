@@ -11,6 +11,7 @@ import type { ConnectorSink, InboundMo } from '../connectors/types.ts';
 import type { Ctx } from '../context.ts';
 import { Keyring } from '../crypto/keyring.ts';
 import { keyFileMode, resolveMasterKeys } from '../crypto/master-key.ts';
+import { widerThanPrivate } from '../data-modes.ts';
 import { OutboundPolicy, type Resolve } from '../http/outbound.ts';
 import { openStore, type Store } from '../store/db/database.ts';
 import { CLOCK_SETTING, getSetting } from '../store/db/settings.ts';
@@ -128,6 +129,20 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
     );
   } else if (masters.source === 'file' && (keyFileMode(masters.file) & 0o077) !== 0) {
     logger.warn({ file: masters.file }, 'the secret key file can be read by other users: chmod 600 it');
+  }
+  // What this version creates is private; what an earlier one (or a hand) made may not be.
+  const sqliteFile = config.databaseUrl.startsWith('sqlite:')
+    ? config.databaseUrl.slice('sqlite:'.length)
+    : '';
+  const wide = widerThanPrivate(
+    config.dataDir,
+    sqliteFile && sqliteFile !== ':memory:' ? [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`] : [],
+  );
+  if (wide.length > 0) {
+    logger.warn(
+      { paths: wide.slice(0, 20), count: wide.length },
+      'data other users of this machine can read (message texts, numbers, uploads, keys): chmod 700 its folders and 600 its files (docs/security.md#files-on-disk)',
+    );
   }
   // SQLite checkpoints in the commit that takes the log past the mark: with the engine in a thread
   // of its own (which commits every dispatch pass), its connection does it, not the one that

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
+import { PRIVATE_DIR } from '../../data-modes.ts';
 import { generateSecret } from '../../rules/api-key.ts';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -18,7 +19,7 @@ export function resolveAdminToken(config: Config): { token: string; generated: b
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_DIR });
   const token = generateSecret();
   // wx: if another process created it first, keep theirs.
   try {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../data-modes.ts';
 import { GatewayError } from '../../errors.ts';
 import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs } from '../../store/jobs/jobs.ts';
@@ -93,7 +94,7 @@ async function streamFile(
           yield chunk;
         }
       },
-      createWriteStream(absPath),
+      createWriteStream(absPath, { mode: PRIVATE_FILE }),
     );
     got = { size, head: Buffer.concat(head), truncated: part.file.truncated };
   }
@@ -133,7 +134,7 @@ export async function receiveUpload(
   }
   const rel = `${VIDEO_DIR}/${vid}.${randomBytes(6).toString('hex')}.${extensionOf(v.fileName)}`;
   const abs = join(ctx.config.dataDir, rel);
-  await mkdir(join(ctx.config.dataDir, VIDEO_DIR), { recursive: true });
+  await mkdir(join(ctx.config.dataDir, VIDEO_DIR), { recursive: true, mode: PRIVATE_DIR });
   let landed = false;
   try {
     let got: Received | undefined;

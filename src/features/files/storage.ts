@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Ctx } from '../../context.ts';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../data-modes.ts';
 import { GatewayError } from '../../errors.ts';
 import { newId } from '../../store/db/ids.ts';
 import { FILES_DIR, findFile, type StoredFile, saveFile } from '../../store/media/files.ts';
@@ -102,9 +103,9 @@ export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Prom
   const dir = `${FILES_DIR}/${input.kind}`;
   const relPath = `${dir}/${fileKey}.${randomBytes(16).toString('hex')}.${input.ext}`;
   const absPath = join(ctx.config.dataDir, relPath);
-  await mkdir(join(ctx.config.dataDir, dir), { recursive: true });
+  await mkdir(join(ctx.config.dataDir, dir), { recursive: true, mode: PRIVATE_DIR });
   // The bytes are complete on disk before any record points to them: no reader sees half a file.
-  await writeFile(absPath, input.bytes);
+  await writeFile(absPath, input.bytes, { mode: PRIVATE_FILE });
   const file: StoredFile = {
     fileKey,
     accountId: input.accountId,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -70,7 +70,11 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
 
 function openSqlite(path: string): Store {
   const file = path === '' ? ':memory:' : path;
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
+    if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  }
   const database = new SQLite(file);
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process
   // crashes (only an OS crash can lose the last transactions), the usual WAL trade-off.
