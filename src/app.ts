@@ -54,6 +54,14 @@ export interface AppDeps {
   clientPlugins?: readonly FeaturePlugin[];
 }
 
+/** Fastify's trustProxy: a number of hops as the function proxy-addr takes for it. */
+function trustProxyOption(
+  v: boolean | number | readonly string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof v === 'number') return (_address, hop) => hop < v;
+  return typeof v === 'boolean' ? v : [...v];
+}
+
 /** Builds the HTTP application without listening: main.ts listens, tests call inject(). */
 export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }: AppDeps) {
   const logger: FastifyBaseLogger = ctx.logger;
@@ -63,6 +71,8 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
     // errors are logged with their trId, and /metrics counts the rest.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'trId' }),
     genReqId: () => newTrId(),
+    // The client's address behind a reverse proxy (OMNIGATE_TRUST_PROXY): the sign-in throttle's key.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: ctx.config.bodyLimit,
     // Path parameters are keys and phone numbers; the default of 100 characters answers a raw 414.
     routerOptions: { maxParamLength: 1000 },

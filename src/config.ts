@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { decodeSecretKey, SECRET_KEY_FORMAT } from './crypto/key-text.ts';
 import { parseAllowList } from './http/outbound.ts';
@@ -38,6 +39,13 @@ export interface Config {
    * addresses and host names (src/http/outbound.ts). Empty: public addresses only.
    */
   readonly webhookAllow: readonly string[];
+  /**
+   * Which proxies in front of the gateway are believed about the client's address
+   * (X-Forwarded-For): false (none), true (any: only when nothing else can reach the port), a
+   * number of hops, or their addresses and CIDR ranges. The console's sign-in counts wrong tokens
+   * by that address.
+   */
+  readonly trustProxy: boolean | number | readonly string[];
   /**
    * The nice value the engine's thread lowers itself to (src/engine/thread-priority.ts): when the
    * cores are all busy, the thread that answers HTTP runs first and the engine catches up once
@@ -142,6 +150,29 @@ function list(raw: string | undefined, dflt: readonly string[]): readonly string
     .filter((k) => k !== '');
 }
 
+function trustProxy(raw: string | undefined): boolean | number | readonly string[] {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  for (const e of entries) {
+    const [net = '', bits, extra] = e.split('/');
+    const family = isIP(net);
+    const max = family === 4 ? 32 : 128;
+    if (
+      family === 0 ||
+      extra !== undefined ||
+      (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))
+    ) {
+      throw new ConfigError(
+        `OMNIGATE_TRUST_PROXY must be true, false, a number of hops, or addresses and CIDR ranges; "${e}" is none of them`,
+      );
+    }
+  }
+  return entries;
+}
+
 function allowList(raw: string | undefined): readonly string[] {
   try {
     return parseAllowList(raw ?? '');
@@ -213,6 +244,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     engineThread: bool('OMNIGATE_ENGINE_THREAD', e.OMNIGATE_ENGINE_THREAD, true),
     pgPrepared: bool('OMNIGATE_PG_PREPARED', e.OMNIGATE_PG_PREPARED, true),
     webhookAllow: allowList(e.OMNIGATE_WEBHOOK_ALLOW),
+    trustProxy: trustProxy(e.OMNIGATE_TRUST_PROXY),
     engineNice: int('OMNIGATE_ENGINE_NICE', e.OMNIGATE_ENGINE_NICE, 19, 0, 19),
     bodyLimit: int('OMNIGATE_BODY_LIMIT', e.OMNIGATE_BODY_LIMIT, 2 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     logLevel: e.LOG_LEVEL || 'info',

@@ -14,6 +14,8 @@ export interface EngineEventMap {
   'messages.failed': { code: string; count: number };
   /** Sandbox inbox rows (delivered or failed at the handset) were written for these numbers. */
   'sandbox.inbox': { phones: readonly string[] };
+  /** A console sign-in: signed in, a wrong token answered at once, or one whose answer was held. */
+  'console.signIn': { outcome: 'signed-in' | 'wrong-token' | 'held' };
   /** One batch of the purge (src/engine/purge.ts) deleted these rows, per table, and files. */
   'retention.purged': { kind: string; rows: Readonly<Record<string, number>>; files: number };
 }

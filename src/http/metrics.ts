@@ -52,6 +52,13 @@ export function createMetrics(
   events.on('job.dead', (e) => jobsDone.inc({ kind: e.kind, outcome: 'dead' }));
   events.on('job.rescheduled', (e) => jobsDone.inc({ kind: e.kind, outcome: 'rescheduled' }));
   events.on('job.lost', (e) => jobsDone.inc({ kind: e.kind, outcome: 'lease_lost' }));
+  const signIns = new Counter({
+    name: 'omnigate_console_sign_ins_total',
+    help: 'Console sign-ins by outcome: signed-in, wrong-token, held (a wrong token answered late)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  events.on('console.signIn', (e) => signIns.inc({ outcome: e.outcome }));
   const accepted = new Counter({
     name: 'omnigate_messages_accepted_total',
     help: 'Recipients accepted by sends and reservations (this instance)',

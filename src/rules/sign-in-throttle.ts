@@ -1,13 +1,20 @@
 /**
- * Slows down guessing of the admin token at the console's sign-in: each client (by address) gets
- * FREE_FAILURES wrong tries; after that every further try must wait twice as long as the one
- * before (1 s, 2 s, 4 s ... at most MAX_WAIT_MS). A try made too early is refused unseen, so a
- * guesser gets no answer about its token. Failures older than WINDOW_MS are forgotten, and a
- * right token clears the client's count. Pure: the caller passes the time.
+ * Slows down guessing of the admin token at the console's sign-in without ever keeping the
+ * operator out. Every try is looked at, and the right token always signs in at once: a stranger
+ * behind the same proxy, or anyone who knows the address, cannot lock the console. What is slowed
+ * is the answer to a WRONG token: each client (by address) gets FREE_FAILURES wrong tries answered
+ * at once; after that each wrong answer is held twice as long as the last (250 ms, 500 ms ... at
+ * most MAX_HOLD_MS), and while more than GLOBAL_CEILING wrong tries came in the last
+ * GLOBAL_WINDOW_MS from everyone together (many addresses), every wrong answer is held the most.
+ * Failures older than WINDOW_MS are forgotten, and a right token clears the client's count. Pure:
+ * the caller passes the time and does the holding.
  */
 export const FREE_FAILURES = 3;
-export const MAX_WAIT_MS = 5 * 60_000;
+export const FIRST_HOLD_MS = 250;
+export const MAX_HOLD_MS = 5000;
 export const WINDOW_MS = 15 * 60_000;
+export const GLOBAL_CEILING = 60;
+export const GLOBAL_WINDOW_MS = 60_000;
 /** Clients remembered at most; the oldest entries go first (an address flood cannot grow it). */
 const MAX_CLIENTS = 10_000;
 
@@ -18,23 +25,30 @@ interface Entry {
 
 export class SignInThrottle {
   readonly #clients = new Map<string, Entry>();
+  /** When each wrong try of the last GLOBAL_WINDOW_MS came, oldest first (at most a ceiling's worth kept). */
+  #recent: number[] = [];
 
-  /** Milliseconds `client` must still wait before its next try is looked at (0: go ahead). */
-  waitMs(client: string, now: number): number {
+  /**
+   * A wrong token from `client` at `now`: counts it, and answers how long its answer is held
+   * (0: answered at once).
+   */
+  failed(client: string, now: number): number {
     const e = this.#live(client, now);
-    if (!e || e.failures < FREE_FAILURES) return 0;
-    const wait = Math.min(MAX_WAIT_MS, 1000 * 2 ** (e.failures - FREE_FAILURES));
-    return Math.max(0, e.last + wait - now);
-  }
-
-  failed(client: string, now: number): void {
-    const e = this.#live(client, now);
+    const failures = (e?.failures ?? 0) + 1;
     this.#clients.delete(client);
-    this.#clients.set(client, { failures: (e?.failures ?? 0) + 1, last: now });
+    this.#clients.set(client, { failures, last: now });
     if (this.#clients.size > MAX_CLIENTS) {
       const oldest = this.#clients.keys().next().value;
       if (oldest !== undefined) this.#clients.delete(oldest);
     }
+    this.#recent = this.#recent.filter((t) => now - t < GLOBAL_WINDOW_MS);
+    this.#recent.push(now);
+    if (this.#recent.length > GLOBAL_CEILING) {
+      this.#recent = this.#recent.slice(-GLOBAL_CEILING - 1);
+      return MAX_HOLD_MS;
+    }
+    if (failures <= FREE_FAILURES) return 0;
+    return Math.min(MAX_HOLD_MS, FIRST_HOLD_MS * 2 ** (failures - FREE_FAILURES - 1));
   }
 
   succeeded(client: string): void {

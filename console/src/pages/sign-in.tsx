@@ -19,7 +19,11 @@ export function SignIn({ onSignedIn, ended }: { onSignedIn: (s: SessionInfo) => 
       onSignedIn(s);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'A020') {
-        setError(`Too many wrong tokens. Try again in ${err.retryAfterSeconds ?? 'a few'} seconds.`);
+        // A wrong token whose answer was held (several wrong ones came from this address): the
+        // right token is never held, so there is nothing to wait for.
+        setError(
+          'That is not the admin token. After several wrong tokens each answer comes a little later; the right one always signs in at once.',
+        );
       } else if (err instanceof ApiError && err.status === 401) {
         setError(
           'That is not the admin token. Check data/admin-token (or OMNIGATE_ADMIN_TOKEN) and try again.',

@@ -4,7 +4,8 @@ import { type AdminAuth, consoleActor } from '../../http/admin-auth.ts';
 import { auditHook } from '../../http/audit-hook.ts';
 import { sessionCookie } from '../../http/cookies.ts';
 import { sendCoded } from '../../http/error-handler.ts';
-import { clientKey } from '../../rules/sign-in-throttle.ts';
+import { clientKey, FREE_FAILURES } from '../../rules/sign-in-throttle.ts';
+import { RefusedSignIns } from './refused-sign-ins.ts';
 import { Refusal, SessionView, SignInBody } from './schemas.ts';
 import { type ConsoleSessions, SESSION_COOKIE, SESSION_TTL_MS } from './session.ts';
 
@@ -26,6 +27,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   { ctx, sessions, adminAuth },
 ) => {
   const secure = ctx.config.publicUrl.startsWith('https:');
+  const refused = new RefusedSignIns(ctx);
   // Sign-ins (wrong tokens included) and sign-outs are operator actions too (docs/operations.md).
   app.addHook('onSend', auditHook(ctx));
   app.post(
@@ -34,7 +36,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
       schema: {
         ...doc(
           'Sign in to the console with the admin token',
-          'Sets the httpOnly session cookie. After 3 wrong tokens from one address each further try waits twice as long as the last (A020 with Retry-After).',
+          'Sets the httpOnly session cookie. The right token always signs in at once. After 3 wrong tokens from one address, the answer to each further wrong one is held twice as long as the last (up to 5 s; A020 with Retry-After), and every wrong answer is held 5 s while more than 60 came in the last minute from everyone.',
         ),
         // Signing in is how a console gets a session: no credential before it.
         security: [],
@@ -44,18 +46,20 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
     async (req, reply) => {
       const r = await sessions.signIn(req.body.token, clientKey(req.ip));
-      req.adminActor = r.kind === 'signed-in' ? consoleActor(r.session) : `anonymous ${req.ip}`;
-      if (r.kind === 'throttled') {
-        const seconds = Math.ceil(r.waitMs / 1000);
-        reply.header('retry-after', String(seconds));
+      if (r.kind === 'wrong-token') {
+        // Not one audit row each: one per address per window, with the count (refused-sign-ins.ts).
+        const status = r.heldMs > 0 ? 429 : 401;
+        await refused.record(clientKey(req.ip), status, String(req.id));
+        if (r.heldMs === 0) return sendCoded(req, reply, 'A401', 'wrong admin token');
+        reply.header('retry-after', String(Math.ceil(r.heldMs / 1000)));
         return sendCoded(
           req,
           reply,
           'A020',
-          `too many wrong tokens from this address: try again in ${seconds} s`,
+          `wrong admin token; after ${FREE_FAILURES} wrong tokens from this address each wrong answer is held longer (this one ${r.heldMs} ms); the right token always signs in at once`,
         );
       }
-      if (r.kind === 'wrong-token') return sendCoded(req, reply, 'A401', 'wrong admin token');
+      req.adminActor = consoleActor(r.session);
       reply.header('cache-control', 'no-store');
       reply.header(
         'set-cookie',

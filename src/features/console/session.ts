@@ -26,8 +26,13 @@ export interface SessionView {
 
 export type SignInResult =
   | { kind: 'signed-in'; id: string; session: ConsoleSession }
-  | { kind: 'wrong-token' }
-  | { kind: 'throttled'; waitMs: number };
+  /** `heldMs`: how long the answer was held (0: at once). */
+  | { kind: 'wrong-token'; heldMs: number };
+
+/** Wrong answers held at once, at most: past it they go at once (a flood cannot pile up sockets). */
+const MAX_HELD = 256;
+
+const realHold = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -41,23 +46,44 @@ export class ConsoleSessions {
   readonly #tokenPrint: string;
   readonly #throttle = new SignInThrottle();
   readonly #now: () => number;
+  readonly #hold: (ms: number) => Promise<void>;
+  #held = 0;
 
-  constructor(ctx: Ctx, adminToken: string, now: () => number = Date.now) {
+  constructor(
+    ctx: Ctx,
+    adminToken: string,
+    options: { now?: () => number; hold?: (ms: number) => Promise<void> } = {},
+  ) {
     this.#ctx = ctx;
     this.#tokenDigest = sha256(adminToken);
     this.#tokenPrint = this.#tokenDigest.toString('hex').slice(0, 16);
-    this.#now = now;
+    this.#now = options.now ?? Date.now;
+    this.#hold = options.hold ?? realHold;
   }
 
+  /**
+   * The right token signs in at once, always (src/rules/sign-in-throttle.ts): nobody's wrong
+   * tries can keep the operator out. A wrong one is answered after the throttle's hold.
+   */
   async signIn(token: string, client: string): Promise<SignInResult> {
     const now = this.#now();
-    const waitMs = this.#throttle.waitMs(client, now);
-    if (waitMs > 0) return { kind: 'throttled', waitMs };
     if (!timingSafeEqual(sha256(token), this.#tokenDigest)) {
-      this.#throttle.failed(client, now);
-      return { kind: 'wrong-token' };
+      const hold = this.#throttle.failed(client, now);
+      if (hold === 0 || this.#held >= MAX_HELD) {
+        this.#ctx.events.emit('console.signIn', { outcome: 'wrong-token' });
+        return { kind: 'wrong-token', heldMs: 0 };
+      }
+      this.#held += 1;
+      try {
+        await this.#hold(hold);
+      } finally {
+        this.#held -= 1;
+      }
+      this.#ctx.events.emit('console.signIn', { outcome: 'held' });
+      return { kind: 'wrong-token', heldMs: hold };
     }
     this.#throttle.succeeded(client);
+    this.#ctx.events.emit('console.signIn', { outcome: 'signed-in' });
     await deleteExpiredSessions(this.#ctx.store, now);
     const id = randomBytes(32).toString('base64url');
     const session: ConsoleSession = {

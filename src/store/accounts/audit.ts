@@ -14,8 +14,9 @@ export interface AuditEntry {
   trId: string;
 }
 
-export async function insertAudit(store: Store, e: Omit<AuditEntry, 'id'>): Promise<void> {
-  await store.db
+/** Records an entry; answers its id. */
+export async function insertAudit(store: Store, e: Omit<AuditEntry, 'id'>): Promise<number> {
+  const row = await store.db
     .insertInto('audit_log')
     .values({
       at: e.at,
@@ -25,6 +26,21 @@ export async function insertAudit(store: Store, e: Omit<AuditEntry, 'id'>): Prom
       status: e.status,
       tr_id: e.trId,
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Rewrites what an entry says (an aggregated one: its count grows). */
+export async function updateAuditEntry(
+  store: Store,
+  id: number,
+  change: { target: Record<string, string>; status: number; trId: string },
+): Promise<void> {
+  await store.db
+    .updateTable('audit_log')
+    .set({ target: JSON.stringify(change.target), status: change.status, tr_id: change.trId })
+    .where('id', '=', id)
     .execute();
 }
 
