@@ -2,7 +2,12 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Ctx } from './context.ts';
 import { overviewRoutes } from './features/admin/overview-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -54,6 +59,27 @@ export interface AppDeps {
   clientPlugins?: readonly FeaturePlugin[];
 }
 
+/** swagger-ui's CSP (with the hashes of its own inline code), narrowed to this origin. */
+function docsCsp(header: string): string {
+  return (
+    header
+      .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+      .replace(/ validator\.swagger\.io/g, '')
+      .replace(/ https:/g, '')
+      .replace(/\s*upgrade-insecure-requests;?/, '')
+      // swagger-ui sets style attributes as it renders; a style cannot run code. (With a hash in
+      // the list, browsers ignore 'unsafe-inline': the directive is written anew.)
+      .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';")
+      .concat(" form-action 'none';")
+  );
+}
+
+async function docsGuard(_req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('x-frame-options', 'DENY');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'no-referrer');
+}
+
 /** Fastify's trustProxy: a number of hops as the function proxy-addr takes for it. */
 function trustProxyOption(
   v: boolean | number | readonly string[],
@@ -71,6 +97,13 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
     // errors are logged with their trId, and /metrics counts the rest.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'trId' }),
     genReqId: () => newTrId(),
+    // A socket that sends its headers slowly (or never finishes them) is closed: Node's defaults
+    // (60 s for headers, looked at every 30 s) held half-sent requests open for up to 90 s.
+    http: {
+      headersTimeout: Math.min(ctx.config.headersTimeoutMs, ctx.config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
+    requestTimeout: ctx.config.requestTimeoutMs,
     // The client's address behind a reverse proxy (OMNIGATE_TRUST_PROXY): the sign-in throttle's key.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: ctx.config.bodyLimit,
@@ -117,7 +150,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/docs')) return;
     const own = route.onRequest;
-    route.onRequest = [...(Array.isArray(own) ? own : own ? [own] : []), loadOperationDocs];
+    route.onRequest = [...(Array.isArray(own) ? own : own ? [own] : []), loadOperationDocs, docsGuard];
   });
   await app.register(swagger, {
     openapi: {
@@ -149,7 +182,10 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
       return completeDocument(generated.openapiObject, { publicUrl: ctx.config.publicUrl, operationDocs });
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The reference shares the console's origin: its page may not be framed (clickjacking the
+  // operator's session), and loads nothing from elsewhere (swagger-ui's defaults allow any https
+  // font or style and the online validator; upgrade-insecure-requests broke it over plain http).
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: docsCsp });
 
   // Uploads: the largest accepted file is checked per route; this is the hard ceiling.
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 5, fields: 50 } });

@@ -46,6 +46,10 @@ export interface Config {
    * by that address.
    */
   readonly trustProxy: boolean | number | readonly string[];
+  /** How long a client has to send a request's headers; past it the socket is closed (408). */
+  readonly headersTimeoutMs: number;
+  /** How long a client has to send a whole request, body included (a 200 MB video upload). */
+  readonly requestTimeoutMs: number;
   /**
    * The nice value the engine's thread lowers itself to (src/engine/thread-priority.ts): when the
    * cores are all busy, the thread that answers HTTP runs first and the engine catches up once
@@ -245,6 +249,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     pgPrepared: bool('OMNIGATE_PG_PREPARED', e.OMNIGATE_PG_PREPARED, true),
     webhookAllow: allowList(e.OMNIGATE_WEBHOOK_ALLOW),
     trustProxy: trustProxy(e.OMNIGATE_TRUST_PROXY),
+    headersTimeoutMs: int('OMNIGATE_HEADERS_TIMEOUT_MS', e.OMNIGATE_HEADERS_TIMEOUT_MS, 10_000, 1000, 600_000),
+    requestTimeoutMs: int('OMNIGATE_REQUEST_TIMEOUT_MS', e.OMNIGATE_REQUEST_TIMEOUT_MS, 600_000, 1000, 24 * 3600_000),
     engineNice: int('OMNIGATE_ENGINE_NICE', e.OMNIGATE_ENGINE_NICE, 19, 0, 19),
     bodyLimit: int('OMNIGATE_BODY_LIMIT', e.OMNIGATE_BODY_LIMIT, 2 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     logLevel: e.LOG_LEVEL || 'info',

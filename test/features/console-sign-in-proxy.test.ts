@@ -99,6 +99,36 @@ describeEachDb('console sign-in behind a proxy', (db) => {
   });
 });
 
+describeEachDb('console cookies over https behind a proxy', (db) => {
+  test('sign-in and sign-out both write the cookie Secure when the proxy says https', async () => {
+    const t = await startTestGateway(db, { env: { OMNIGATE_TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const https = { 'x-forwarded-for': '198.51.100.30', 'x-forwarded-proto': 'https' };
+      const inRes = await t.gw.app.inject({
+        method: 'POST',
+        url: '/admin/v1/session',
+        payload: { token: ADMIN_TOKEN },
+        remoteAddress: '127.0.0.1',
+        headers: https,
+      });
+      assert.equal(inRes.statusCode, 200, inRes.body);
+      const setIn = String(inRes.headers['set-cookie']);
+      assert.match(setIn, /; Secure/);
+      const cookie = /omnigate_session=[^;]+/.exec(setIn)?.[0] ?? '';
+      const out = await t.gw.app.inject({
+        method: 'DELETE',
+        url: '/admin/v1/session',
+        remoteAddress: '127.0.0.1',
+        headers: { ...https, cookie, 'x-csrf-token': inRes.json<{ csrfToken: string }>().csrfToken },
+      });
+      assert.equal(out.statusCode, 200, out.body);
+      assert.match(String(out.headers['set-cookie']), /^omnigate_session=;.*Max-Age=0.*; Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 test('OMNIGATE_TRUST_PROXY: false, true, hops, or addresses and ranges; anything else stops the start', () => {
   assert.equal(loadConfig({}).trustProxy, false);
   assert.equal(loadConfig({ OMNIGATE_TRUST_PROXY: 'true' }).trustProxy, true);

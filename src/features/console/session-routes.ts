@@ -103,7 +103,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     async (req, reply) => {
       if (!req.consoleSession) return sendCoded(req, reply, 'A401', 'no console session: sign in first');
       await sessions.signOut(req.consoleSession);
-      reply.header('set-cookie', sessionCookie(SESSION_COOKIE, '', { maxAge: 0, secure }));
+      // As the sign-in wrote it: a cookie cleared without Secure is another cookie to the browser
+      // over https, and the session's would stay.
+      reply.header(
+        'set-cookie',
+        sessionCookie(SESSION_COOKIE, '', { maxAge: 0, secure: secure || req.protocol === 'https' }),
+      );
       return { signedOut: true as const };
     },
   );
