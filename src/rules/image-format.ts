@@ -26,6 +26,21 @@ const EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   svg: ['svg'],
 };
 
+/**
+ * The most pixels an uploaded image may have, whatever its kind: handsets and the platform decode
+ * what is stored, and a header may declare 2^31 x 2^31 over no data at all (a decoder's memory is
+ * width x height x 4 bytes). 25 megapixels is past any camera picture a message carries.
+ */
+export const MAX_PIXELS = 25_000_000;
+
+/** Why `width` x `height` is too many pixels, or null. */
+export function tooManyPixels(width: number, height: number): string | null {
+  const pixels = width * height;
+  if (pixels <= MAX_PIXELS) return null;
+  const mp = pixels / 1e6;
+  return `${width}x${height} is ${mp >= 1000 ? Math.round(mp).toLocaleString('en-US') : mp.toFixed(1)} megapixels; an image is at most 25 megapixels (${MAX_PIXELS.toLocaleString('en-US')} pixels)`;
+}
+
 export type ImageDetection =
   /** `type`: the format found (maybe one uploads do not accept); width and height as displayed. */
   { ok: true; type: string; width: number; height: number } | { ok: false; reason: string };

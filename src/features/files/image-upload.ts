@@ -1,7 +1,13 @@
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { detectImage, extensionContradicts, IMAGE_MIME, isAllowedFormat } from '../../rules/image-format.ts';
+import {
+  detectImage,
+  extensionContradicts,
+  IMAGE_MIME,
+  isAllowedFormat,
+  tooManyPixels,
+} from '../../rules/image-format.ts';
 import type { ImageKind } from '../../rules/image-kinds.ts';
 import { describeRatioRule, RATIO_TOLERANCE, ratioAllowed, ratioOf } from '../../rules/image-ratio.ts';
 import { FILES_DIR, findFileByPath, type StoredFile } from '../../store/media/files.ts';
@@ -41,6 +47,8 @@ function checkImage(
     throw new GatewayError('A219', `the file is named .${ext} but holds a ${found.type} image`);
   }
   const { width, height } = found;
+  const huge = tooManyPixels(width, height);
+  if (huge) throw new GatewayError('A215', huge);
   if (width < spec.minWidth) {
     throw new GatewayError(
       'A220',

@@ -1,6 +1,6 @@
 import { imageSize } from 'image-size';
 import { GatewayError } from '../../errors.ts';
-import { extensionContradicts } from '../../rules/image-format.ts';
+import { extensionContradicts, tooManyPixels } from '../../rules/image-format.ts';
 import { extensionOf } from '../files/storage.ts';
 
 /** A file part of a form: bytes up to the form's limit; `oversize` when the part was cut off there. */
@@ -112,6 +112,8 @@ export function checkImage(field: string, file: FormFile, rule: ImageRule): Chec
   if (!image) throw new GatewayError('A608', `${field}: the content is not a JPEG or PNG image`);
   checkName(field, file, image.ext, 'image');
   const { width, height } = image;
+  const huge = tooManyPixels(width, height);
+  if (huge) throw new GatewayError('A609', `${field}: ${huge}`);
   if (width < rule.minWidth || width > rule.maxWidth || height < rule.minHeight || height > rule.maxHeight) {
     throw new GatewayError(
       'A609',

@@ -92,7 +92,17 @@ const always = (description: string) =>
 
 // ---- uploads ----
 
-const IMAGE_ERRORS: readonly Code[] = ['A210', 'A212', 'A213', 'A214', 'A218', 'A219', 'A220', 'A221'];
+const IMAGE_ERRORS: readonly Code[] = [
+  'A210',
+  'A212',
+  'A213',
+  'A214',
+  'A215',
+  'A218',
+  'A219',
+  'A220',
+  'A221',
+];
 const FILE_BASE = 'http://127.0.0.1:8080/files';
 
 function imageUpload(
