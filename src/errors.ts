@@ -188,6 +188,7 @@ export const CODES = {
   A820: { status: 404, text: 'Not found' },
   A824: { status: 409, text: 'Not allowed in the current state' },
   A910: { status: 500, text: 'Internal error' },
+  A911: { status: 503, text: 'Storage is full: nothing can be written until space is freed' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type Code = keyof typeof CODES;

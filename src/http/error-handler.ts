@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES, type Code, GatewayError, resultText } from '../errors.ts';
+import { isStorageFull } from '../store/db/write-health.ts';
 import { failure } from './envelope.ts';
 
 /**
@@ -126,6 +127,11 @@ export function errorHandler(error: FastifyError, req: FastifyRequest, reply: Fa
   if (status >= 400 && status < 500) {
     // Any other request-level refusal of Fastify (a malformed header, say) is the client's.
     return sendCoded(req, reply, status === 404 ? 'A404' : 'A300', error.message, status);
+  }
+  if (isStorageFull(error)) {
+    // The database's or the disk's own words: the operator frees space, nothing else helps.
+    req.log.error({ err: error, trId: req.id }, 'storage full: a write was refused for want of space');
+    return sendCoded(req, reply, 'A911', `trId ${req.id}`);
   }
   // One line, carrying the request's trId (Fastify's reqId), and nothing of the client's data.
   req.log.error({ err: error, trId: req.id }, 'unexpected error');

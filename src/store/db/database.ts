@@ -21,6 +21,7 @@ import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
 import { namingPool } from './pg-prepared.ts';
 import { countingDialect, emptyCounts, type StatementCounts } from './statement-counts.ts';
 import { bindWorkSignal, WorkSignal } from './work-signal.ts';
+import { WriteHealth } from './write-health.ts';
 import { LockWait, yieldToWaitingWriters } from './write-turn.ts';
 
 export interface Store {
@@ -30,6 +31,8 @@ export interface Store {
   readonly counts: StatementCounts;
   /** Work committed through this store (jobs added or moved, messages made due), by kind. */
   readonly work: WorkSignal;
+  /** Whether writes are refused for want of space (SQLITE_FULL, disk_full): /readyz reads it. */
+  readonly health: WriteHealth;
   /** Applies every pending migration; safe to call from several instances at once. */
   migrate(): Promise<string[]>;
   /** True when the database answers and every known migration is applied. */
@@ -85,10 +88,15 @@ function openSqlite(path: string): Store {
   database.pragma('busy_timeout = 0');
   database.pragma('foreign_keys = ON');
   const counts = emptyCounts();
+  const health = new WriteHealth();
   const db = new Kysely<DB>({
-    dialect: countingDialect(new WriterSqliteDialect({ database: withStatementCache(database) }), counts),
+    dialect: countingDialect(
+      new WriterSqliteDialect({ database: withStatementCache(database) }),
+      counts,
+      health,
+    ),
   });
-  return makeStore(db, SQLITE, counts, async () => {
+  return makeStore(db, SQLITE, counts, health, async () => {
     await db.destroy();
   });
 }
@@ -115,6 +123,20 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await yieldToWaitingWriters();
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL among them): the
+   * rollback that follows then fails with "cannot rollback - no transaction is active", and that
+   * error, thrown from Kysely's rollback, replaced the one that said what happened.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } catch (err) {
+      if (err instanceof Error && /no transaction is active/.test(err.message)) return;
+      throw err;
+    }
   }
 }
 
@@ -229,8 +251,9 @@ async function openPostgres(url: string, options: StoreOptions): Promise<Store> 
   const dialect = new PostgresDialect({
     pool: options.preparedStatements === false ? pool : namingPool(pool),
   });
-  const db = new Kysely<DB>({ dialect: countingDialect(dialect, counts) });
-  return makeStore(db, POSTGRES, counts, async () => {
+  const health = new WriteHealth();
+  const db = new Kysely<DB>({ dialect: countingDialect(dialect, counts, health) });
+  return makeStore(db, POSTGRES, counts, health, async () => {
     await db.destroy();
   });
 }
@@ -239,6 +262,7 @@ function makeStore(
   db: Kysely<DB>,
   caps: Capabilities,
   counts: StatementCounts,
+  health: WriteHealth,
   destroy: () => Promise<void>,
 ): Store {
   let closed = false;
@@ -249,6 +273,7 @@ function makeStore(
     caps,
     counts,
     work,
+    health,
     migrate: () => migrate(db, caps),
     async ready() {
       try {

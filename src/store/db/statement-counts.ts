@@ -10,6 +10,7 @@ import type {
   QueryResult,
   TransactionSettings,
 } from 'kysely';
+import type { WriteHealth } from './write-health.ts';
 
 /** What a statement did, by its first keyword: the rows it changed are counted by that kind. */
 export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'transaction' | 'other';
@@ -81,10 +82,10 @@ const CHANGE_OF: Partial<Record<StatementKind, RowChange>> = {
  * the database, counted rather than estimated: /metrics shows it, and bench/rows divides it by
  * the messages delivered. An insert that ends in `on conflict do update` counts as an insert.
  */
-export function countingDialect(inner: Dialect, counts: StatementCounts): Dialect {
+export function countingDialect(inner: Dialect, counts: StatementCounts, health: WriteHealth): Dialect {
   return {
     createAdapter: (): DialectAdapter => inner.createAdapter(),
-    createDriver: (): Driver => new CountingDriver(inner.createDriver(), counts),
+    createDriver: (): Driver => new CountingDriver(inner.createDriver(), counts, health),
     createQueryCompiler: (): QueryCompiler => inner.createQueryCompiler(),
     createIntrospector: (db: Kysely<unknown>): DatabaseIntrospector => inner.createIntrospector(db),
   };
@@ -94,14 +95,27 @@ class CountingConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     readonly counts: StatementCounts,
+    readonly health: WriteHealth,
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(compiledQuery);
+    let result: QueryResult<R>;
+    try {
+      result = await this.inner.executeQuery<R>(compiledQuery);
+    } catch (err) {
+      // A write refused for want of space marks the store full (/readyz) until one succeeds.
+      this.health.failed(err);
+      throw err;
+    }
     const kind = statementKind(compiledQuery.sql);
     this.counts.statements[kind]++;
     const change = CHANGE_OF[kind];
-    if (change) this.counts.rows[change] += Number(result.numAffectedRows ?? result.rows.length);
+    if (change) {
+      this.counts.rows[change] += Number(result.numAffectedRows ?? result.rows.length);
+      if (this.health.full) this.health.wrote();
+    } else if (kind === 'transaction' && this.health.full && /^\s*commit/i.test(compiledQuery.sql)) {
+      this.health.wrote();
+    }
     return result;
   }
 
@@ -122,6 +136,7 @@ class CountingDriver implements Driver {
   constructor(
     readonly inner: Driver,
     readonly counts: StatementCounts,
+    readonly health: WriteHealth,
   ) {}
 
   init(): Promise<void> {
@@ -132,7 +147,7 @@ class CountingDriver implements Driver {
     const conn = await this.inner.acquireConnection();
     let wrapped = this.#wrapped.get(conn);
     if (!wrapped) {
-      wrapped = new CountingConnection(conn, this.counts);
+      wrapped = new CountingConnection(conn, this.counts, this.health);
       this.#wrapped.set(conn, wrapped);
     }
     return wrapped;
