@@ -14,19 +14,28 @@ const INTEGER = /^-?\d{1,20}$/;
 const DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
 
 interface ParamSchema {
-  properties?: Record<string, { type?: unknown }>;
+  properties?: Record<string, { type?: unknown; maximum?: unknown }>;
+}
+
+interface NumericField {
+  name: string;
+  pattern: RegExp;
+  what: string;
+  /** Whether the schema bounds it within 2^53 (then its own range check says what is wrong). */
+  bounded: boolean;
 }
 
 /** Each parameter schema's numeric fields and their pattern, worked out once per schema. */
-const numericFields = new WeakMap<object, ReadonlyArray<[string, RegExp, string]>>();
+const numericFields = new WeakMap<object, readonly NumericField[]>();
 
-function fieldsOf(schema: ParamSchema & object): ReadonlyArray<[string, RegExp, string]> {
+function fieldsOf(schema: ParamSchema & object): readonly NumericField[] {
   let fields = numericFields.get(schema);
   if (!fields) {
-    fields = Object.entries(schema.properties ?? {}).flatMap(([name, s]): Array<[string, RegExp, string]> => {
+    fields = Object.entries(schema.properties ?? {}).flatMap(([name, s]): NumericField[] => {
       const types = Array.isArray(s.type) ? s.type : [s.type];
-      if (types.includes('integer')) return [[name, INTEGER, 'an integer']];
-      if (types.includes('number')) return [[name, DECIMAL, 'a number']];
+      const bounded = typeof s.maximum === 'number' && s.maximum <= Number.MAX_SAFE_INTEGER;
+      if (types.includes('integer')) return [{ name, pattern: INTEGER, what: 'an integer', bounded }];
+      if (types.includes('number')) return [{ name, pattern: DECIMAL, what: 'a number', bounded }];
       return [];
     });
     numericFields.set(schema, fields);
@@ -36,12 +45,13 @@ function fieldsOf(schema: ParamSchema & object): ReadonlyArray<[string, RegExp, 
 
 function check(schema: unknown, values: unknown, where: string): void {
   if (!schema || typeof schema !== 'object' || !values || typeof values !== 'object') return;
-  for (const [name, pattern, what] of fieldsOf(schema)) {
+  for (const { name, pattern, what, bounded } of fieldsOf(schema)) {
     const raw: unknown = Reflect.get(values, name);
     const text = Array.isArray(raw) ? raw[0] : raw;
-    // Digits past 2^53 are not the number they spell once read (nor within any column's range).
-    if (typeof text !== 'string' || (pattern.test(text) && Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER))
-      continue;
+    if (typeof text !== 'string') continue;
+    // Digits past 2^53 are not the number they spell once read (nor within any column's range):
+    // refused here unless the schema's own maximum refuses them next, naming its range.
+    if (pattern.test(text) && (bounded || Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER)) continue;
     const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
     throw new GatewayError(
       'A300',

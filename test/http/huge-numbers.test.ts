@@ -38,6 +38,11 @@ describeEachDb('numbers too large for the database', (db) => {
       apiKey,
     });
     assert.equal(r.statusCode, 400, r.body);
-    assert.equal(r.json().data.code, 'A734');
+    // Past 2^53 with no range of its own in the schema: refused before the route, naming it.
+    assert.equal(r.json().data.code, 'A300');
+    assert.match(
+      r.json().data.result,
+      /querystring offset must be an integer in decimal digits, at most 9007199254740991/,
+    );
   });
 });

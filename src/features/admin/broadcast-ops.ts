@@ -21,6 +21,7 @@ function row(b: Broadcast): Row {
   return {
     accountId: b.accountId,
     ...view(b),
+    accountRequestId: b.accountRequestId,
     progress: { sent: b.sendCount, expected: b.expectedCount },
     actions: (Object.keys(ALLOWED) as BroadcastAction[]).filter((a) => ALLOWED[a].includes(b.status)),
   };
@@ -61,5 +62,5 @@ const ACTIONS = { pause, resume, terminate } as const;
 export async function actOnBroadcast(ctx: Ctx, requestId: number, action: BroadcastAction): Promise<Row> {
   const b = await getBroadcast(ctx.store.db, requestId);
   if (!b) throw new GatewayError('A820', `broadcast ${requestId}`);
-  return row(await ACTIONS[action](ctx, b.accountId, b.senderKey, requestId));
+  return row(await ACTIONS[action](ctx, b.accountId, b.senderKey, b.accountRequestId));
 }

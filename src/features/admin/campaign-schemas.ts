@@ -69,7 +69,10 @@ export const BroadcastListQuery = Type.Object(
 
 export const BroadcastRow = Type.Object({
   accountId: Type.String(),
-  requestId: Type.Integer(),
+  requestId: Type.Integer({ description: 'the broadcast across accounts: what the operator routes take' }),
+  accountRequestId: Type.Integer({
+    description: "the account's own number for it: the requestId its client API shows",
+  }),
   status: StringEnum(BROADCAST_STATUSES),
   sendStartAt: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
   campaignId: Type.String(),

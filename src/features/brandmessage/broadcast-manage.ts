@@ -4,7 +4,7 @@ import { GatewayError } from '../../errors.ts';
 import {
   type Broadcast,
   type BroadcastStatus,
-  getBroadcast,
+  getAccountBroadcast,
   moveBroadcast,
 } from '../../store/campaigns/broadcasts.ts';
 import { transact } from '../../store/db/work-signal.ts';
@@ -57,7 +57,8 @@ export interface BroadcastRecord extends Omit<BroadcastView, 'requestId'> {
 }
 
 export function record(b: Broadcast): BroadcastRecord {
-  return { ...view(b), requestId: String(b.requestId) };
+  // The account's own number: the client never sees the key shared by every account's broadcasts.
+  return { ...view(b), requestId: String(b.accountRequestId) };
 }
 
 /** The account's broadcast of that profile; anything else is not found (A820). */
@@ -67,8 +68,8 @@ export async function loadOwn(
   senderKey: string,
   requestId: number,
 ): Promise<Broadcast> {
-  const b = await getBroadcast(ctx.store.db, requestId);
-  if (!b || b.accountId !== accountId || b.senderKey !== senderKey) {
+  const b = await getAccountBroadcast(ctx.store.db, accountId, requestId);
+  if (!b || b.senderKey !== senderKey) {
     throw new GatewayError('A820', `broadcast ${requestId} of senderKey ${senderKey}`);
   }
   return b;
@@ -83,14 +84,15 @@ async function transition(
   from: readonly BroadcastStatus[],
   to: BroadcastStatus,
 ): Promise<Broadcast> {
-  await loadOwn(ctx, accountId, senderKey, requestId);
+  // The client's number; the row's own key from here on.
+  const key = (await loadOwn(ctx, accountId, senderKey, requestId)).requestId;
   const now = ctx.clock.now();
   const moved = await transact(ctx.store, async (tx) => {
-    if (!(await moveBroadcast(tx, requestId, from, to, now, to === 'TERMINATED' ? { doneAt: now } : {})))
+    if (!(await moveBroadcast(tx, key, from, to, now, to === 'TERMINATED' ? { doneAt: now } : {})))
       return false;
     if (to === 'READY') {
       // Resumed: its job looks at once (a paused broadcast's job waits up to a minute).
-      const job = tickJob(requestId, now);
+      const job = tickJob(key, now);
       if (!(await moveJob(tx, job.dedupeKey ?? '', now))) await enqueueJobs(tx, [job], now);
     }
     return true;

@@ -830,7 +830,9 @@ export const adminDocs: OperationDocs = {
     operationId: 'adminListBroadcasts',
     description:
       'Brand message broadcasts of every account, newest first, with progress (sendCount of expectedCount) ' +
-      'and the actions their state allows now; by account, senderKey and status. Filters are checked on at ' +
+      'and the actions their state allows now; by account, senderKey and status. Each row has `requestId`, ' +
+      "the broadcast's key across accounts (what the operator's routes take), and `accountRequestId`, the " +
+      "account's own number for it (the requestId its client API shows). Filters are checked on at " +
       'most 5000 rows a call (follow `next`). A300 for a cursor of another list.',
     response: K.AdminBroadcastPage,
     errors: [],
@@ -839,6 +841,7 @@ export const adminDocs: OperationDocs = {
         {
           accountId: 'acc_0mwwtc7s500014d356f40',
           requestId: 1,
+          accountRequestId: 1,
           status: 'SENDING',
           sendStartAt: '2026-11-25 10:10:00',
           campaignId: '',
@@ -872,6 +875,7 @@ export const adminDocs: OperationDocs = {
     example: {
       accountId: 'acc_0mwwtc7s500014d356f40',
       requestId: 1,
+      accountRequestId: 1,
       status: 'PAUSED',
       sendStartAt: '2026-11-25 10:10:00',
       campaignId: '',
@@ -901,6 +905,7 @@ export const adminDocs: OperationDocs = {
     example: {
       accountId: 'acc_0mwwtc7s500014d356f40',
       requestId: 1,
+      accountRequestId: 1,
       status: 'READY',
       sendStartAt: '2026-11-25 10:10:00',
       campaignId: '',
@@ -930,6 +935,7 @@ export const adminDocs: OperationDocs = {
     example: {
       accountId: 'acc_0mwwtc7s500014d356f40',
       requestId: 1,
+      accountRequestId: 1,
       status: 'TERMINATED',
       sendStartAt: '2026-11-25 10:10:00',
       campaignId: '',

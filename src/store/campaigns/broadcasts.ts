@@ -7,7 +7,10 @@ export type BroadcastStatus = 'READY' | 'SENDING' | 'PAUSED' | 'TERMINATED' | 'D
 
 /** A brand message broadcast and how far it has gone. */
 export interface Broadcast {
+  /** The row's key, across accounts: jobs and the operator's routes name the broadcast by it. */
   requestId: number;
+  /** The account's own number for it: the requestId of the client API. */
+  accountRequestId: number;
   accountId: string;
   keyId: string;
   dlr: boolean;
@@ -37,6 +40,7 @@ export interface Broadcast {
 export type NewBroadcast = Omit<
   Broadcast,
   | 'requestId'
+  | 'accountRequestId'
   | 'status'
   | 'sendCount'
   | 'cursor'
@@ -50,6 +54,7 @@ export type NewBroadcast = Omit<
 export function toBroadcast(r: Selectable<BroadcastsTable>): Broadcast {
   return {
     requestId: Number(r.request_id),
+    accountRequestId: Number(r.account_request_id ?? r.request_id),
     accountId: r.account_id,
     keyId: r.key_id,
     dlr: Number(r.dlr) === 1,
@@ -75,11 +80,22 @@ export function toBroadcast(r: Selectable<BroadcastsTable>): Broadcast {
   };
 }
 
-/** Inserts a READY broadcast; returns its requestId. */
+/**
+ * Inserts a READY broadcast under the account's next number (in the caller's transaction: on
+ * PostgreSQL the account's row stays locked until it commits, so numbers are never shared);
+ * returns its key (requestId).
+ */
 export async function insertBroadcast(exec: Executor, b: NewBroadcast, now: number): Promise<number> {
+  const seq = await exec
+    .updateTable('accounts')
+    .set((eb) => ({ broadcast_seq: eb('broadcast_seq', '+', 1) }))
+    .where('id', '=', b.accountId)
+    .returning('broadcast_seq')
+    .executeTakeFirstOrThrow();
   const r = await exec
     .insertInto('broadcasts')
     .values({
+      account_request_id: Number(seq.broadcast_seq),
       account_id: b.accountId,
       key_id: b.keyId,
       dlr: b.dlr ? 1 : 0,
@@ -106,6 +122,21 @@ export async function insertBroadcast(exec: Executor, b: NewBroadcast, now: numb
     .returning('request_id')
     .executeTakeFirstOrThrow();
   return Number(r.request_id);
+}
+
+/** An account's broadcast by the number its client knows it by. */
+export async function getAccountBroadcast(
+  exec: Executor,
+  accountId: string,
+  accountRequestId: number,
+): Promise<Broadcast | undefined> {
+  const r = await exec
+    .selectFrom('broadcasts')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('account_request_id', '=', accountRequestId)
+    .executeTakeFirst();
+  return r ? toBroadcast(r) : undefined;
 }
 
 export async function getBroadcast(exec: Executor, requestId: number): Promise<Broadcast | undefined> {

@@ -7,6 +7,8 @@ export interface BroadcastTables {
 
 export interface BroadcastsTable {
   request_id: Generated<number>;
+  /** The account's own number for it, the client API's requestId (0026_broadcast_numbers). */
+  account_request_id: number | null;
   account_id: string;
   key_id: string;
   dlr: number;

@@ -35,6 +35,8 @@ export interface AccountsTable {
   webhook_key: string | null;
   send_per_second: number | null;
   requests_per_second: number | null;
+  /** The last broadcast number given to the account (its broadcasts' requestId). */
+  broadcast_seq: Generated<number>;
   created_at: number;
 }
 

@@ -25,6 +25,7 @@ import * as m0022 from './0022_secrets.ts';
 import * as m0023 from './0023_policy.ts';
 import * as m0024 from './0024_free_jobs.ts';
 import * as m0025 from './0025_message_queue.ts';
+import * as m0026 from './0026_broadcast_numbers.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -60,4 +61,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0023_policy', m0023],
   ['0024_free_jobs', m0024],
   ['0025_message_queue', m0025],
+  ['0026_broadcast_numbers', m0026],
 ];
