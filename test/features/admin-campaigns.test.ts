@@ -164,57 +164,64 @@ describeEachDb('admin: broadcasts of every account', (db) => {
     );
 
     const ready = await list();
+    // Each account numbers its own (both are 1 here); the operator's key spans accounts.
     assert.deepEqual(
-      ready.broadcasts.map((x) => x.requestId),
-      [oid, id],
+      ready.broadcasts.map((x) => [x.accountId, x.accountRequestId]),
+      [
+        [other.accountId, oid],
+        [c.accountId, id],
+      ],
     );
+    const key = ready.broadcasts[1]?.requestId ?? 0;
+    const okey = ready.broadcasts[0]?.requestId ?? 0;
+    assert.notEqual(key, okey);
     const mine = ready.broadcasts[1];
     assert.equal(mine?.status, 'READY');
     assert.equal(mine?.accountId, c.accountId);
     assert.deepEqual(mine?.progress, { sent: 0, expected: 20 });
     assert.deepEqual(mine?.actions, ['terminate']);
-    await adminRefused(t, 'POST', `/admin/v1/broadcasts/${id}/pause`, 'A824', 'READY');
+    await adminRefused(t, 'POST', `/admin/v1/broadcasts/${key}/pause`, 'A824', 'READY');
 
     await setBroadcastClock(t, '2026-11-23 10:10:00');
     const sending = (await list(`?senderKey=${c.senderKey}`)).broadcasts;
     assert.deepEqual(
       sending.map((x) => [x.requestId, x.status, x.progress.sent]),
-      [[id, 'SENDING', 4]],
+      [[key, 'SENDING', 4]],
     );
     assert.deepEqual(sending[0]?.actions, ['pause', 'terminate']);
 
-    const paused = await act(id, 'pause');
+    const paused = await act(key, 'pause');
     assert.equal(paused.status, 'PAUSED');
     assert.deepEqual(paused.actions, ['resume', 'terminate']);
     assert.equal((await b.status(id)).status, 'PAUSED', 'the client API sees the pause');
-    await adminRefused(t, 'POST', `/admin/v1/broadcasts/${id}/pause`, 'A824', 'PAUSED');
-    assert.equal((await act(id, 'resume')).status, 'READY');
+    await adminRefused(t, 'POST', `/admin/v1/broadcasts/${key}/pause`, 'A824', 'PAUSED');
+    assert.equal((await act(key, 'resume')).status, 'READY');
     await setBroadcastClock(t, '2026-11-23 10:10:01');
     assert.equal((await b.status(id)).status, 'SENDING');
-    const ended = await act(id, 'terminate');
+    const ended = await act(key, 'terminate');
     assert.equal(ended.status, 'TERMINATED');
     assert.deepEqual(ended.actions, []);
     assert.equal((await b.status(id)).status, 'TERMINATED');
-    await adminRefused(t, 'POST', `/admin/v1/broadcasts/${id}/resume`, 'A824', 'TERMINATED');
+    await adminRefused(t, 'POST', `/admin/v1/broadcasts/${key}/resume`, 'A824', 'TERMINATED');
     await adminRefused(t, 'POST', '/admin/v1/broadcasts/999999/terminate', 'A820', '999999');
 
     assert.deepEqual(
       (await list(`?accountId=${other.accountId}`)).broadcasts.map((x) => x.requestId),
-      [oid],
+      [okey],
     );
     assert.deepEqual(
       (await list('?status=TERMINATED')).broadcasts.map((x) => x.requestId),
-      [id],
+      [key],
     );
     const p1 = await list('?limit=1');
     assert.deepEqual(
       p1.broadcasts.map((x) => x.requestId),
-      [oid],
+      [okey],
     );
     const p2 = await list(`?limit=1&cursor=${p1.next}`);
     assert.deepEqual(
       p2.broadcasts.map((x) => x.requestId),
-      [id],
+      [key],
     );
     await adminRefused(t, 'GET', '/admin/v1/broadcasts?status=GONE', 'A300', 'status');
     await adminRefused(t, 'GET', '/admin/v1/broadcasts?cursor=x1', 'A300', 'cursor');
