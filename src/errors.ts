@@ -18,6 +18,7 @@ export const CODES = {
   A219: { status: 400, text: 'File name extension does not match the image content' },
   A220: { status: 400, text: 'Image is too small' },
   A221: { status: 400, text: 'Image aspect ratio is not allowed' },
+  A222: { status: 400, text: 'Image data does not hold the picture its header declares' },
   // end uploads
   A300: { status: 400, text: 'Invalid request' },
   A301: { status: 200, text: 'Duplicate request: idempotency key already used' },

@@ -1,7 +1,11 @@
 /**
- * The smallest image headers the gateway reads (it reads the header only, for the format and
- * the size); `pad` zero bytes after the header make a file of any size.
+ * The smallest images the gateway takes: a header with the size, and as many bytes of (zero)
+ * image data as the declared picture needs at the least (src/rules/image-data.ts), at most a
+ * megabyte; `pad` zero bytes after them make a file of any size.
  */
+
+/** Data bytes no smaller than what the gateway asks of a picture this size, capped for huge ones. */
+const data = (need: number) => Array<number>(Math.min(Math.ceil(need), 1 << 20)).fill(0);
 
 function padded(head: readonly number[], pad = 0): Uint8Array {
   const out = new Uint8Array(head.length + pad);
@@ -15,16 +19,37 @@ const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 const PNG_SIGNATURE = [0x89, ...ascii('PNG'), 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** PNG signature and an IHDR chunk with the size (the CRC left zero: no reader checks it). */
+/** PNG signature, an IHDR chunk with the size, an IDAT chunk, IEND (CRCs left zero: no reader checks them). */
 export function png(width: number, height: number, pad = 0): Uint8Array {
   // 8-bit RGBA, no interlace.
   const ihdr = [...be32(width), ...be32(height), 8, 6, 0, 0, 0];
-  return padded([...PNG_SIGNATURE, ...be32(13), ...ascii('IHDR'), ...ihdr, ...be32(0)], pad);
+  const idat = data((height * (1 + width * 4)) / 1032);
+  return padded(
+    [
+      ...PNG_SIGNATURE,
+      ...be32(13),
+      ...ascii('IHDR'),
+      ...ihdr,
+      ...be32(0),
+      ...be32(idat.length),
+      ...ascii('IDAT'),
+      ...idat,
+      ...be32(0),
+      ...be32(0),
+      ...ascii('IEND'),
+      ...be32(0),
+    ],
+    pad,
+  );
 }
 
 /** GIF89a logical screen descriptor with the size (little-endian). */
 export function gif(width: number, height: number, pad = 0): Uint8Array {
-  return padded([...ascii('GIF89a'), width & 0xff, width >> 8, height & 0xff, height >> 8, 0, 0, 0], pad);
+  const body = data((Math.sqrt(2 * width * height) * 9) / 8);
+  return padded(
+    [...ascii('GIF89a'), width & 0xff, width >> 8, height & 0xff, height >> 8, 0, 0, 0, ...body],
+    pad,
+  );
 }
 
 /** A JFIF APP0 segment: encoders write APP0 or APP1 first, and image-size skips the first segment. */
@@ -42,7 +67,7 @@ function exifApp1(orientation: number): number[] {
 
 /**
  * SOI, a JFIF APP0 (or an Exif APP1 carrying `orientation`), a frame header with the size (SOF0,
- * baseline, unless `sof` names another), EOI.
+ * baseline, unless `sof` names another), a scan header and its data, EOI.
  */
 export function jpeg(
   width: number,
@@ -54,7 +79,10 @@ export function jpeg(
   const frame = [0xff, opts.sof ?? 0xc0, 0x00, 0x11, 0x08, ...size];
   // Three components: Y (2x2 sampling), Cb, Cr.
   const components = [0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01];
-  return padded([0xff, 0xd8, ...app, ...frame, ...components, 0xff, 0xd9], opts.pad ?? 0);
+  // SOS: three components, their tables, the spectral selection of a baseline scan.
+  const sos = [0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3f, 0x00];
+  const scan = data((Math.ceil(width / 8) * Math.ceil(height / 8)) / 8);
+  return padded([0xff, 0xd8, ...app, ...frame, ...components, ...sos, ...scan, 0xff, 0xd9], opts.pad ?? 0);
 }
 
 /** An image padded to exactly `size` bytes. */

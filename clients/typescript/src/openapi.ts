@@ -5269,7 +5269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5384,7 +5384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5499,7 +5499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5613,7 +5613,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5727,7 +5727,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5841,7 +5841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5955,7 +5955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6069,7 +6069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6183,7 +6183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6297,7 +6297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6411,7 +6411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;

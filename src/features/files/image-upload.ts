@@ -1,6 +1,7 @@
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import { imageDataShortfall } from '../../rules/image-data.ts';
 import {
   detectImage,
   extensionContradicts,
@@ -61,6 +62,9 @@ function checkImage(
       `${width}x${height} is ${ratioOf(width, height)}; a ${spec.label} is ${describeRatioRule(spec.ratio)} (within ${RATIO_TOLERANCE * 100}%)`,
     );
   }
+  // Last: a file refused for its size, ratio or format says so first.
+  const short = imageDataShortfall(file.bytes, found.type, width, height);
+  if (short) throw new GatewayError('A222', short);
   return { format: found.type, width, height };
 }
 

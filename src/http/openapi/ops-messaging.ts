@@ -102,6 +102,7 @@ const IMAGE_ERRORS: readonly Code[] = [
   'A219',
   'A220',
   'A221',
+  'A222',
 ];
 const FILE_BASE = 'http://127.0.0.1:8080/files';
 
