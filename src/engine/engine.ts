@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { type Clock, ManualClock, SystemClock } from '../clock.ts';
@@ -130,14 +131,17 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
   } else if (masters.source === 'file' && (keyFileMode(masters.file) & 0o077) !== 0) {
     logger.warn({ file: masters.file }, 'the secret key file can be read by other users: chmod 600 it');
   }
-  // What this version creates is private; what an earlier one (or a hand) made may not be.
+  // What this version creates is private; what an earlier one (or a hand) made may not be. Looked
+  // at once a process: the engine's thread shares the serving thread's data folder.
   const sqliteFile = config.databaseUrl.startsWith('sqlite:')
     ? config.databaseUrl.slice('sqlite:'.length)
     : '';
-  const wide = widerThanPrivate(
-    config.dataDir,
-    sqliteFile && sqliteFile !== ':memory:' ? [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`] : [],
-  );
+  const wide = !isMainThread
+    ? []
+    : widerThanPrivate(
+        config.dataDir,
+        sqliteFile && sqliteFile !== ':memory:' ? [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`] : [],
+      );
   if (wide.length > 0) {
     logger.warn(
       { paths: wide.slice(0, 20), count: wide.length },

@@ -193,6 +193,19 @@ export class OutboundPolicy {
   async urlRefusal(url: URL): Promise<string | null> {
     const host = canonicalHost(url.hostname);
     if (isIP(host) !== 0) return this.refusal(host, host);
+    return this.#nameRefusal(host);
+  }
+
+  /**
+   * Why a URL whose host is an address literal is refused (null for a name, or an address that
+   * may be reached): no lookup judges a literal, so the caller does before it connects.
+   */
+  literalRefusal(url: URL): string | null {
+    const host = canonicalHost(url.hostname);
+    return isIP(host) !== 0 ? this.refusal(host, host) : null;
+  }
+
+  async #nameRefusal(host: string): Promise<string | null> {
     if (this.#names.has(host)) return null;
     let addresses: readonly LookupAddress[];
     try {

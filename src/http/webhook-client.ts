@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { Agent, Dispatcher } from 'undici';
 import { type OutboundPolicy, OutboundRefused } from './outbound.ts';
 
@@ -112,8 +111,7 @@ export async function postSignedJson(
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     return { ok: false, error: `network error: unsupported scheme ${target.protocol}` };
   }
-  const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
-  const refused = isIP(host) !== 0 ? policy.refusal(host, host) : null;
+  const refused = policy.literalRefusal(target);
   if (refused !== null) return { ok: false, error: `refused: ${refused}` };
   const payload = Buffer.from(JSON.stringify(body), 'utf8');
   try {

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../data-modes.ts';
 import { migrate, migrated } from '../schema/migrator.ts';
 import type { DB } from '../schema/schema.ts';
 import { type Capabilities, POSTGRES, SQLITE } from './capabilities.ts';
@@ -74,9 +75,9 @@ export async function openStore(url: string, options: StoreOptions = {}): Promis
 function openSqlite(path: string): Store {
   const file = path === '' ? ':memory:' : path;
   if (file !== ':memory:') {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
     // Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
-    if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+    if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
   }
   const database = new SQLite(file);
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process
