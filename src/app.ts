@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import type { WebhookHandler } from './connectors/upstream/webhook.ts';
 import type { Ctx } from './context.ts';
 import { overviewRoutes } from './features/admin/overview-routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -40,6 +41,7 @@ import { rootRoute } from './features/system/root-route.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { twofaRoutes } from './features/twofa/routes.ts';
 import type { FeaturePlugin } from './features/types.ts';
+import { upstreamWebhookRoutes } from './features/upstream/webhook-routes.ts';
 import { makeAdminAuth } from './http/admin-auth.ts';
 import { makeApiAuth } from './http/api-auth.ts';
 import { auditHook } from './http/audit-hook.ts';
@@ -57,6 +59,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** More client-API plugins behind the API-key hook (tests of the plumbing use it). */
   clientPlugins?: readonly FeaturePlugin[];
+  /** Where upstream connectors take their upstream's reports and MO (src/connectors/upstream/webhook.ts). */
+  upstreamHooks?: readonly WebhookHandler[];
 }
 
 /** swagger-ui's CSP (with the hashes of its own inline code), narrowed to this origin. */
@@ -89,7 +93,13 @@ function trustProxyOption(
 }
 
 /** Builds the HTTP application without listening: main.ts listens, tests call inject(). */
-export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }: AppDeps) {
+export async function buildApp({
+  ctx,
+  adminToken,
+  metrics,
+  clientPlugins = [],
+  upstreamHooks = [],
+}: AppDeps) {
   const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
     loggerInstance: logger,
@@ -194,6 +204,7 @@ export async function buildApp({ ctx, adminToken, metrics, clientPlugins = [] }:
   await app.register(rootRoute, { console: ctx.config.console });
   await app.register(fileServeRoutes, { ctx });
   await app.register(videoUploadRoutes, { ctx });
+  if (upstreamHooks.length > 0) await app.register(upstreamWebhookRoutes, { hooks: upstreamHooks });
 
   const apiAuth = makeApiAuth(ctx);
   await app.register(async (api) => {

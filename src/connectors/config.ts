@@ -35,20 +35,54 @@ export interface SmppConnectorConfig {
 
 export type MessageIdFormat = 'string' | 'hex' | 'decimal';
 
-/** numbers: digit prefixes; null: every number. */
-export type RouteChannel = 'sms' | 'lms';
+/** A provider reached over the Messaging Gateway API itself (docs/connectors.md#upstream-connectors). */
+export interface UpstreamConnectorConfig {
+  name: string;
+  type: 'upstream';
+  /** http(s) URL, no trailing slash, no query/fragment; the API paths (/api/comm/v1/...) are appended. */
+  baseUrl: string;
+  /** The API key, resolved (from "apiKey", or from the environment variable "apiKeyEnv" names). Never shown in a problem message. */
+  apiKey: string;
+  /** The environment variable the key was read from, or null when given inline. */
+  apiKeyEnv: string | null;
+  reports: 'polling' | 'webhook';
+  /** Messages per second handed to the upstream; null: no limit. */
+  rate: number | null;
+  /** Requests to the upstream in flight at once, 1-64, default 4. */
+  concurrency: number;
+  /** Longest an upstream request may take, seconds, >0 and <= 600, default 30. */
+  timeoutSeconds: number;
+  /** How long a step waits for its report, >0, default 86400. */
+  receiptWaitSeconds: number;
+  /** Polling reports: pause between polls that found nothing, seconds, >0 and <= 3600, default 1. */
+  pollIntervalSeconds: number;
+  /** Where the upstream posts reports and MO to this gateway (path on this gateway's HTTP port), null when no webhook secret is configured. Default when a secret is given: `/upstream/v1/<name>/webhook`. */
+  webhookPath: string | null;
+  /** The secret that signs the upstream's webhook posts (resolved from "webhookSecret" or "webhookSecretEnv"), null when neither is given. Never shown in a problem message. */
+  webhookSecret: string | null;
+}
 
+/**
+ * What a route takes. `sms`: the sms channel; `lms`: the mms channel's LM messages (no image);
+ * `mms`: every message of the mms channel, LM and MM; the others: their channels.
+ */
+export const ROUTE_CHANNELS = ['sms', 'lms', 'mms', 'infomsg', 'rcs', 'brandmessage'] as const;
+export type RouteChannel = (typeof ROUTE_CHANNELS)[number];
+
+/** numbers: digit prefixes; null: every number. */
 export interface RouteConfig {
-  /** `sms`: the sms channel; `lms`: the mms channel's LM messages (no image), as concatenated SMS. */
   channel: RouteChannel;
   connector: string;
   numbers: string[] | null;
 }
 
 export interface ConnectorsConfig {
-  connectors: SmppConnectorConfig[];
+  /** Discriminated by `type`. */
+  connectors: Array<SmppConnectorConfig | UpstreamConnectorConfig>;
   routes: RouteConfig[];
 }
+
+type FileConnector = ConnectorsConfig['connectors'][number];
 
 /** Every problem of the file at once, one per line, each naming the file and the JSON path. */
 export class ConnectorConfigError extends Error {
@@ -83,6 +117,53 @@ export const SMPP_DEFAULTS = {
   messageIds: { submit: 'string', receipt: 'string' },
   submitRetries: 8,
 } as const satisfies Omit<SmppConnectorConfig, 'name' | 'type' | 'host' | 'systemId'>;
+
+export const UPSTREAM_DEFAULTS = {
+  rate: null,
+  concurrency: 4,
+  timeoutSeconds: 30,
+  receiptWaitSeconds: 86_400,
+  pollIntervalSeconds: 1,
+} as const satisfies Pick<
+  UpstreamConnectorConfig,
+  'rate' | 'concurrency' | 'timeoutSeconds' | 'receiptWaitSeconds' | 'pollIntervalSeconds'
+>;
+
+/** Where an upstream connector with a webhook secret and no `webhookPath` takes the upstream's posts. */
+export function defaultWebhookPath(name: string): string {
+  return `/upstream/v1/${name}/webhook`;
+}
+
+/** The keys of an upstream connector in the file: the secrets may come from the environment instead. */
+const UPSTREAM_KEYS = [
+  'name',
+  'type',
+  'baseUrl',
+  'apiKey',
+  'apiKeyEnv',
+  'reports',
+  'rate',
+  'concurrency',
+  'timeoutSeconds',
+  'receiptWaitSeconds',
+  'pollIntervalSeconds',
+  'webhookPath',
+  'webhookSecret',
+  'webhookSecretEnv',
+] as const satisfies readonly (keyof UpstreamConnectorConfig | 'webhookSecretEnv')[];
+
+/** The gateway's own routes: a webhook path there would shadow them, or be shadowed. */
+const RESERVED_PATHS = [
+  '/api/',
+  '/admin/',
+  '/sandbox/',
+  '/console',
+  '/docs',
+  '/files/',
+  '/metrics',
+  '/healthz',
+  '/readyz',
+];
 
 const ROUTE_KEYS = ['channel', 'connector', 'numbers'] as const satisfies readonly (keyof RouteConfig)[];
 const RESERVED_NAMES = ['sandbox', 'none'];
@@ -167,17 +248,68 @@ const connectorName: Rule<string> = (v) => {
   return { value: v };
 };
 
-const smpp = oneOf(['smpp'] as const);
+const connectorType = oneOf(['smpp', 'upstream'] as const);
 const bindMode = oneOf(['transceiver', 'transmitter-receiver'] as const);
 const encoding = oneOf(['auto', 'gsm', 'ucs2', 'latin1'] as const);
 const messageId = oneOf<MessageIdFormat>(['string', 'hex', 'decimal']);
 
-const routeChannel: Rule<RouteChannel> = (v) =>
-  v === 'sms' || v === 'lms'
+const reports = oneOf(['polling', 'webhook'] as const);
+const routeChannel = oneOf(ROUTE_CHANNELS);
+
+/** A URL may carry credentials in its user part or its query: neither is echoed. */
+function showUrl(v: string): string {
+  return show(v.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1...@').replace(/[?#].*$/, '?...'));
+}
+
+/** Whether the address may be reached is the outbound policy's call, made where it is used. */
+const baseUrl: Rule<string> = (v) => {
+  if (typeof v !== 'string') return { problem: `must be an http or https URL, got ${show(v)}` };
+  // The URL parser forgives spaces and a missing "//" ("http:host"): typos, to be shown, not mended.
+  const url = /^https?:\/\/\S+$/i.test(v) && URL.canParse(v) ? new URL(v) : null;
+  if (!url?.hostname) {
+    return {
+      problem: `must be an absolute http or https URL (such as "https://api.example.com"), got ${showUrl(v)}`,
+    };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { problem: 'must not hold a user name or password (the key goes in "apiKey" or "apiKeyEnv")' };
+  }
+  // Checked on the text: the parser drops an empty "?" or "#".
+  if (/[?#]/.test(v))
+    return { problem: 'must not have a query or fragment (the API paths are appended to it)' };
+  return { value: url.href.replace(/\/+$/, '') };
+};
+
+/** Keys and secrets go in HTTP headers and signatures: a stray space or line break is a copy mistake. */
+const secretText: Rule<string> = (v) => {
+  if (typeof v !== 'string') return { problem: 'must be a string, got a non-string' };
+  if (v === '') return { problem: 'must not be empty' };
+  if (!/^[\x21-\x7e]+$/.test(v))
+    return { problem: 'must hold printable ASCII characters other than space only' };
+  return { value: v };
+};
+
+/** Not echoed when wrong: a value that is no variable name is most likely the secret pasted in. */
+const envName: Rule<string> = (v) =>
+  typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v)
     ? { value: v }
     : {
-        problem: `must be "sms" or "lms" (SMPP carries SMS, and LMS as concatenated SMS), got ${show(v)}`,
+        problem:
+          'must be the name of an environment variable (A-Z, a-z, 0-9 and _, not starting with a digit)',
       };
+
+const webhookPath: Rule<string> = (v) => {
+  if (typeof v !== 'string' || !/^\/[A-Za-z0-9._~/-]{1,199}$/.test(v)) {
+    return {
+      problem: `must be a path of 2 to 200 characters of A-Z, a-z, 0-9, ".", "_", "~", "/" and "-", starting with "/", got ${show(v)}`,
+    };
+  }
+  // Proxies and routers may fold these away, so that the path that arrives is not the one given.
+  if (/\/\/|\/\.\.?(\/|$)/.test(v)) return { problem: `must not hold "//", "/./" or "/../", got ${show(v)}` };
+  const taken = RESERVED_PATHS.find((p) => v.toLowerCase().startsWith(p));
+  if (taken) return { problem: `must not start with "${taken}" (the gateway's own routes), got ${show(v)}` };
+  return { value: v };
+};
 
 const connectorRef: Rule<string> = (v) =>
   typeof v === 'string' ? { value: v } : { problem: `must be a connector name, got ${show(v)}` };
@@ -287,13 +419,111 @@ class Checker {
   }
 }
 
-function parseConnector(c: Checker, v: unknown, path: string): SmppConnectorConfig | null {
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A secret given in the file (`key`) or by the environment variable `envKey` names, at most one of
+ * the two. undefined: neither is given; null: a problem, noted. The value never reaches a message.
+ */
+function secretFrom(
+  c: Checker,
+  o: Obj,
+  path: string,
+  env: Env,
+  key: string,
+  envKey: string,
+): { value: string; env: string | null } | null | undefined {
+  const inline = o[key];
+  const named = o[envKey];
+  if (inline !== undefined && named !== undefined) {
+    c.fail(at(path, key), `give "${key}" or "${envKey}", not both`);
+    return null;
+  }
+  if (inline !== undefined) {
+    const r = secretText(inline);
+    if ('value' in r) return { value: r.value, env: null };
+    c.fail(at(path, key), r.problem);
+    return null;
+  }
+  if (named === undefined) return undefined;
+  const r = envName(named);
+  if ('problem' in r) {
+    c.fail(at(path, envKey), r.problem);
+    return null;
+  }
+  const name = r.value;
+  const value = env[name];
+  const checked = value === undefined || value === '' ? null : secretText(value);
+  if (checked && 'value' in checked) return { value: checked.value, env: name };
+  const why = value === undefined ? 'is not set' : value === '' ? 'is empty' : checked?.problem;
+  c.fail(at(path, envKey), `the environment variable ${name} ${why}`);
+  return null;
+}
+
+/** The type decides which keys a connector may have: without a valid one, only its name is judged. */
+function parseConnector(c: Checker, v: unknown, path: string, env: Env): FileConnector | null {
   const o = c.object(v, path);
   if (!o) return null;
+  if (o.type === 'smpp') return parseSmpp(c, o, path);
+  if (o.type === 'upstream') return parseUpstream(c, o, path, env);
+  c.need(o, path, 'name', connectorName, '');
+  c.need(o, path, 'type', connectorType, 'smpp');
+  return null;
+}
+
+function parseUpstream(c: Checker, o: Obj, path: string, env: Env): UpstreamConnectorConfig {
+  const d = UPSTREAM_DEFAULTS;
+  const name = c.need(o, path, 'name', connectorName, '');
+  const url = c.need(o, path, 'baseUrl', baseUrl, '');
+  const key = secretFrom(c, o, path, env, 'apiKey', 'apiKeyEnv');
+  if (key === undefined)
+    c.fail(at(path, 'apiKey'), 'is required (or "apiKeyEnv": the environment variable holding it)');
+  const conf: UpstreamConnectorConfig = {
+    name,
+    type: 'upstream',
+    baseUrl: url,
+    apiKey: key?.value ?? '',
+    apiKeyEnv: key?.env ?? null,
+    reports: c.need(o, path, 'reports', reports, 'polling'),
+    rate: c.take(o, path, 'rate', nullable(positive()), d.rate),
+    concurrency: c.take(o, path, 'concurrency', int(1, 64), d.concurrency),
+    timeoutSeconds: c.take(o, path, 'timeoutSeconds', positive(600), d.timeoutSeconds),
+    receiptWaitSeconds: c.take(o, path, 'receiptWaitSeconds', positive(), d.receiptWaitSeconds),
+    pollIntervalSeconds: c.take(o, path, 'pollIntervalSeconds', positive(3600), d.pollIntervalSeconds),
+    webhookPath: null,
+    webhookSecret: null,
+  };
+  const secret = secretFrom(c, o, path, env, 'webhookSecret', 'webhookSecretEnv');
+  if (secret === undefined) {
+    // Unsigned posts are not taken, so a path without a secret would listen for nothing.
+    if (o.webhookPath !== undefined) {
+      c.fail(
+        at(path, 'webhookPath'),
+        'needs "webhookSecret" or "webhookSecretEnv" (posts are taken signed only)',
+      );
+    }
+    if (conf.reports === 'webhook') {
+      c.fail(
+        at(path, 'reports'),
+        '"webhook" needs "webhookSecret" or "webhookSecretEnv" (the secret that signs the upstream\'s posts)',
+      );
+    }
+  } else {
+    const given = c.take<string | null>(o, path, 'webhookPath', webhookPath, null);
+    if (secret) {
+      conf.webhookSecret = secret.value;
+      conf.webhookPath = given ?? defaultWebhookPath(name);
+    }
+  }
+  c.unknownKeys(o, path, UPSTREAM_KEYS);
+  return conf;
+}
+
+function parseSmpp(c: Checker, o: Obj, path: string): SmppConnectorConfig {
   const d = SMPP_DEFAULTS;
   const conf: SmppConnectorConfig = {
     name: c.need(o, path, 'name', connectorName, ''),
-    type: c.need(o, path, 'type', smpp, 'smpp'),
+    type: 'smpp',
     host: c.need(o, path, 'host', host, ''),
     port: c.take(o, path, 'port', int(1, 65_535), d.port),
     systemId: c.need(o, path, 'systemId', ascii(15, { required: true }), ''),
@@ -351,35 +581,90 @@ function parseRoute(c: Checker, v: unknown, path: string, names: ReadonlySet<str
   return { channel, connector, numbers };
 }
 
+/** An `mms` route takes the mms channel's LM messages too, so it takes what an `lms` route would. */
+function covers(earlier: RouteChannel, later: RouteChannel): boolean {
+  return earlier === later || (earlier === 'mms' && later === 'lms');
+}
+
 /**
  * Routes are tried in order, so a prefix an earlier route already takes (or any route after a
  * catch-all) can never match: almost always a mistake in the order, worth refusing at start.
  */
 function checkReachable(c: Checker, routes: readonly (RouteConfig | null)[]): void {
-  const taken = new Map<string, { prefix: string; route: number }[]>();
+  // Every prefix in route order, a catch-all as "" (which every number starts with).
+  const taken: { channel: RouteChannel; prefix: string; route: number }[] = [];
   routes.forEach((r, i) => {
     if (!r) return;
-    const earlier = taken.get(r.channel) ?? [];
-    taken.set(r.channel, earlier);
-    const every = `every ${r.channel} number`;
+    const earlier = taken.filter((t) => covers(t.channel, r.channel));
+    const also = (t: { channel: RouteChannel }) =>
+      t.channel === r.channel ? '' : ` (an ${t.channel} route takes LM messages too)`;
     if (r.numbers === null) {
       const all = earlier.find((t) => t.prefix === '');
-      if (all) c.fail(at('routes', i), `can never match: routes[${all.route}] already takes ${every}`);
-      earlier.push({ prefix: '', route: i });
+      if (all) {
+        c.fail(
+          at('routes', i),
+          `can never match: routes[${all.route}] already takes every ${all.channel} number${also(all)}`,
+        );
+      }
+      taken.push({ channel: r.channel, prefix: '', route: i });
       return;
     }
     r.numbers.forEach((p, j) => {
       const t = earlier.find((e) => p.startsWith(e.prefix));
       if (!t) return;
-      const why = t.prefix === '' ? `already takes ${every}` : `takes "${t.prefix}" first`;
-      c.fail(at(at(at('routes', i), 'numbers'), j), `"${p}" can never match: routes[${t.route}] ${why}`);
+      const why = t.prefix === '' ? `already takes every ${t.channel} number` : `takes "${t.prefix}" first`;
+      c.fail(
+        at(at(at('routes', i), 'numbers'), j),
+        `"${p}" can never match: routes[${t.route}] ${why}${also(t)}`,
+      );
     });
-    for (const p of r.numbers) earlier.push({ prefix: p, route: i });
+    for (const p of r.numbers) taken.push({ channel: r.channel, prefix: p, route: i });
   });
 }
 
-/** Parses and validates (no I/O): `source` names the file in messages. */
-export function parseConnectorsConfig(json: unknown, source: string): ConnectorsConfig {
+/** What a route may name: SMPP carries SMS and LMS only, the latter when it may concatenate. */
+function checkRouteTargets(
+  c: Checker,
+  routes: readonly (RouteConfig | null)[],
+  connectors: readonly { conf: FileConnector }[],
+): void {
+  routes.forEach((r, i) => {
+    const conf = connectors.find((x) => x.conf.name === r?.connector)?.conf;
+    if (!r || conf?.type !== 'smpp') return;
+    const p = at(at('routes', i), 'channel');
+    if (r.channel !== 'sms' && r.channel !== 'lms') {
+      c.fail(p, `"${r.channel}" needs an upstream connector: SMPP carries SMS, and LMS as concatenated SMS`);
+    } else if (r.channel === 'lms' && !conf.concatenation) {
+      c.fail(p, `"lms" needs concatenation on connector ${show(conf.name)} (LMS goes as concatenated SMS)`);
+    }
+  });
+}
+
+/** The upstream posts to its webhook path on this gateway: one path, one connector. */
+function checkWebhookPaths(c: Checker, connectors: readonly { conf: FileConnector; index: number }[]): void {
+  const seen = new Map<string, number>();
+  for (const { conf, index } of connectors) {
+    // A name with a problem (held as "") would give placeholder default paths that clash.
+    if (conf.type !== 'upstream' || conf.webhookPath === null || conf.name === '') continue;
+    const first = seen.get(conf.webhookPath);
+    if (first === undefined) seen.set(conf.webhookPath, index);
+    else
+      c.fail(
+        at(at('connectors', index), 'webhookPath'),
+        `${show(conf.webhookPath)} is already the webhook path of connectors[${first}]`,
+      );
+  }
+}
+
+/**
+ * Parses and validates (no I/O): `source` names the file in messages; `env` holds the variables
+ * that `apiKeyEnv` and `webhookSecretEnv` name.
+ */
+export function parseConnectorsConfig(
+  json: unknown,
+  source: string,
+  env: Env = process.env,
+): ConnectorsConfig {
   const c = new Checker();
   if (!isObj(json)) {
     throw new ConnectorConfigError(source, [
@@ -390,7 +675,7 @@ export function parseConnectorsConfig(json: unknown, source: string): Connectors
 
   const rawConnectors = c.list(top.connectors, 'connectors');
   if (rawConnectors?.length === 0) c.fail('connectors', 'must list at least one connector');
-  const connectors: { conf: SmppConnectorConfig; index: number }[] = [];
+  const connectors: { conf: FileConnector; index: number }[] = [];
   const names = new Map<string, number>();
   rawConnectors?.forEach((v, index) => {
     const path = at('connectors', index);
@@ -401,9 +686,10 @@ export function parseConnectorsConfig(json: unknown, source: string): Connectors
         c.fail(at(path, 'name'), `${show(name)} is already the name of connectors[${first}]`);
       else names.set(name, index);
     }
-    const conf = parseConnector(c, v, path);
+    const conf = parseConnector(c, v, path, env);
     if (conf) connectors.push({ conf, index });
   });
+  checkWebhookPaths(c, connectors);
 
   const rawRoutes = c.list(top.routes, 'routes');
   if (rawRoutes?.length === 0) c.fail('routes', 'must list at least one route');
@@ -417,15 +703,7 @@ export function parseConnectorsConfig(json: unknown, source: string): Connectors
         c.fail(at('connectors', index), `connector ${show(conf.name)} is not used by any route`);
       }
     }
-    routes.forEach((r, i) => {
-      const conf = connectors.find((x) => x.conf.name === r?.connector)?.conf;
-      if (r?.channel === 'lms' && conf && !conf.concatenation) {
-        c.fail(
-          at(at('routes', i), 'channel'),
-          `"lms" needs concatenation on connector ${show(conf.name)} (LMS goes as concatenated SMS)`,
-        );
-      }
-    });
+    checkRouteTargets(c, routes, connectors);
   }
 
   if (c.problems.length > 0) throw new ConnectorConfigError(source, c.problems);
@@ -436,7 +714,7 @@ export function parseConnectorsConfig(json: unknown, source: string): Connectors
 }
 
 /** Reads the file (missing/unreadable/bad JSON → ConnectorConfigError naming the path) and parses it. */
-export function loadConnectorsConfig(path: string): ConnectorsConfig {
+export function loadConnectorsConfig(path: string, env: Env = process.env): ConnectorsConfig {
   const full = resolve(path);
   let text: string;
   try {
@@ -452,7 +730,7 @@ export function loadConnectorsConfig(path: string): ConnectorsConfig {
   } catch (err) {
     throw new ConnectorConfigError(path, [`not valid JSON: ${jsonFailure(err, text)}`]);
   }
-  return parseConnectorsConfig(json, path);
+  return parseConnectorsConfig(json, path, env);
 }
 
 function readFailure(err: unknown): string {

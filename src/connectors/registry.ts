@@ -1,3 +1,4 @@
+import type { RouteChannel } from './config.ts';
 import type { RouteTable } from './routes.ts';
 import type { Channel, Connector } from './types.ts';
 
@@ -24,11 +25,11 @@ export class ConnectorRegistry {
 
   /**
    * The connector for a message on this channel to this number (null: no route). Routes speak of
-   * `sms` and `lms` (the mms channel's LM messages, which SMPP carries as concatenated SMS).
+   * channels, and of `lms`: the mms channel's LM messages, which an `lms` route and an `mms` route
+   * both take (the first in the file wins).
    */
   route(channel: Channel, to: string, msgType: string): Connector | null {
-    const kind = channel === 'sms' ? 'sms' : channel === 'mms' && msgType === 'LM' ? 'lms' : null;
-    const name = kind && this.#routes?.match(kind, to);
+    const name = this.#routes?.match(routeKinds(channel, msgType), to);
     if (name) {
       const c = this.#byName.get(name);
       if (c) return c;
@@ -47,4 +48,13 @@ export class ConnectorRegistry {
   async stop(): Promise<void> {
     for (const c of this.#byName.values()) await c.stop?.();
   }
+}
+
+const LM: readonly RouteChannel[] = ['lms', 'mms'];
+const MM: readonly RouteChannel[] = ['mms'];
+
+/** The route channels that may take a message: every channel is its own, LM is `lms` as well. */
+function routeKinds(channel: Channel, msgType: string): readonly RouteChannel[] {
+  if (channel === 'mms') return msgType === 'LM' ? LM : MM;
+  return [channel];
 }

@@ -24,6 +24,23 @@ export interface OutboundMessage {
   payload: Record<string, unknown>;
   /** Gateway-clock time of the submission. */
   submittedAt: number;
+  /**
+   * The step as the client gave it, before substitution, for a connector that hands messages on
+   * to a provider speaking this same API (upstream): it sends the channel object and each
+   * recipient's values, and the provider substitutes, so one request carries many recipients.
+   */
+  source?: StepSource;
+}
+
+export interface StepSource {
+  /** Messages of one request at one step share their channel object: they may share a request. */
+  requestId: string;
+  /** The channel object of the messageFlow entry (keywords not substituted). */
+  payload: Record<string, unknown>;
+  /** The recipient's replaceWords and variable-separation objects, as given; null when none. */
+  vars: Readonly<Record<string, unknown>> | null;
+  /** The step carries a secret (a 2FA code): what holds it is sealed at rest. */
+  sealed: boolean;
 }
 
 /** What the network said about a message, now (in the submit answer) or later (a receipt). */
@@ -55,7 +72,14 @@ export type SubmitOutcome =
   /** Another pass is submitting this message right now: this pass leaves it alone. */
   | { kind: 'skipped' }
   /** Refused: `retryable` for throttling and queue-full (retried with backoff), not for a bad number. */
-  | { kind: 'rejected'; code: string; text: string; retryable: boolean };
+  | {
+      kind: 'rejected';
+      code: string;
+      text: string;
+      retryable: boolean;
+      /** Retryable: the network asked for at least this long before the next try (Retry-After). */
+      retryAfterMs?: number;
+    };
 
 /** Where connectors hand what arrives later: receipts, matched through the store, and MO messages. */
 /** An MO message as a connector hands it over. */

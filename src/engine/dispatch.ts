@@ -26,6 +26,8 @@ const MAX_SUBMIT_RETRIES = 10;
 interface Retry {
   item: Item;
   connector: string;
+  /** The least wait the network asked for (Retry-After). */
+  afterMs: number;
 }
 
 interface Waiting {
@@ -102,7 +104,7 @@ export function createDispatcher(
     };
     if (outcome.kind === 'rejected') {
       if (outcome.retryable) {
-        retry.push({ item, connector: connector.name });
+        retry.push({ item, connector: connector.name, afterMs: outcome.retryAfterMs ?? 0 });
         return;
       }
       plan.attempts.push({
@@ -328,7 +330,7 @@ export function createDispatcher(
     }
     // From the pass's end: a connector may have spent a while retrying inside already.
     const passEnd = ctx.clock.now();
-    for (const { item, connector } of retry) {
+    for (const { item, connector, afterMs } of retry) {
       const tries = item.row.tries + 1;
       if (tries > MAX_SUBMIT_RETRIES) {
         plan.attempts.push(
@@ -343,7 +345,7 @@ export function createDispatcher(
       plan.move(item.row.msgKey, item.expect, {
         status: 'queued',
         step: item.row.step,
-        nextAt: passEnd + backoffMs(tries),
+        nextAt: passEnd + Math.max(backoffMs(tries), afterMs),
         tries,
         reportCode: null,
         reportText: null,

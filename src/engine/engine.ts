@@ -9,6 +9,8 @@ import { createSandboxConnector } from '../connectors/sandbox/connector.ts';
 import type { ConnectorStats, ConnectorStatsSource, SmppConnector } from '../connectors/smpp/connector.ts';
 import { addSmppConnectors } from '../connectors/smpp/from-file.ts';
 import type { ConnectorSink, InboundMo } from '../connectors/types.ts';
+import type { UpstreamConnector } from '../connectors/upstream/connector.ts';
+import { addUpstreamConnectors } from '../connectors/upstream/from-file.ts';
 import type { Ctx } from '../context.ts';
 import { Keyring } from '../crypto/keyring.ts';
 import { keyFileMode, resolveMasterKeys } from '../crypto/master-key.ts';
@@ -37,6 +39,8 @@ export interface Engine {
   /** Null when this instance runs with --role api, or runs its engine in a thread (src/engine/thread.ts). */
   readonly runner: JobRunner | null;
   readonly smppConnectors: readonly SmppConnector[];
+  /** The upstream connectors of OMNIGATE_CONNECTORS (their webhook endpoints are the app's). */
+  readonly upstreamConnectors: readonly UpstreamConnector[];
   /**
    * What /metrics and the overview read of the SMPP connectors: the connectors themselves, or,
    * when the engine runs in a thread, the state that thread last sent (its binds, not these).
@@ -180,6 +184,14 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
   const dispatcher = createDispatcher(ctx, connectors, features.routeReports);
   const sink: ConnectorSink = { ...dispatcher.sink, mo: (mo) => features.receiveMo(ctx, mo) };
   const smppConnectors = connectorsFile ? addSmppConnectors(ctx, sink, connectors, connectorsFile) : [];
+  const upstreamConnectors = connectorsFile
+    ? await addUpstreamConnectors(ctx, sink, connectors, connectorsFile, config.connectorsFile ?? '').catch(
+        async (err: unknown) => {
+          await store.close();
+          throw err;
+        },
+      )
+    : [];
   if (config.sandbox) {
     const sandbox = createSandboxConnector({ ctx, sink });
     connectors.add(sandbox);
@@ -241,6 +253,7 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
     ctx,
     runner,
     smppConnectors,
+    upstreamConnectors,
     connectorStats,
     storeCounts() {
       const there = remote?.storeCounts?.();
@@ -258,6 +271,7 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
       runner?.start();
       // Binds carry receipts and MO too: an API-only instance leaves the SMSC to the workers.
       if (runner) for (const c of smppConnectors) c.start();
+      if (runner) for (const c of upstreamConnectors) c.start();
       if (clock instanceof ManualClock && !clockSync) {
         // A move made here while a read was on its way makes that read stale: it is dropped,
         // or it would set the clock back.

@@ -75,6 +75,12 @@ export function build(row: DispatchRow, req: CachedRequest, now: number): Outbou
     text,
     payload,
     submittedAt: now,
+    source: {
+      requestId: req.id,
+      payload: step.payload,
+      vars: vars ? { ...vars } : null,
+      sealed: step.sealed === true,
+    },
   };
 }
 

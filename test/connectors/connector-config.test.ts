@@ -111,7 +111,8 @@ describe('connector defaults', () => {
       }),
       'c.json',
     );
-    const c = conf.connectors[0]!;
+    const c = conf.connectors[0];
+    assert.ok(c?.type === 'smpp');
     assert.deepEqual(c.dataCoding, { gsm: 0, ucs2: 25, latin1: 3 });
     assert.deepEqual(c.sourceAddr, { ton: 5, npi: 0 });
     assert.deepEqual(c.destinationAddr, { ton: 0, npi: 1 });
@@ -125,7 +126,9 @@ describe('connector defaults', () => {
     assert.ok(Object.isFrozen(conf));
     assert.ok(Object.isFrozen(conf.connectors));
     assert.ok(Object.isFrozen(conf.connectors[0]));
-    assert.ok(Object.isFrozen(conf.connectors[0]!.dataCoding));
+    const c = conf.connectors[0];
+    assert.ok(c?.type === 'smpp');
+    assert.ok(Object.isFrozen(c.dataCoding));
     assert.ok(Object.isFrozen(conf.routes[0]));
   });
 });
@@ -134,7 +137,7 @@ describe('invalid connector values', () => {
   const int = (min: number, max: number, got: string) =>
     `must be an integer from ${min} to ${max}, got ${got}`;
   const cases: [string, unknown, string][] = [
-    ['type', 'http', 'must be one of "smpp", got "http"'],
+    ['type', 'http', 'must be one of "smpp", "upstream", got "http"'],
     ['host', '', 'must be a host name or IP address, got ""'],
     ['host', 'smsc example', 'must be a host name or IP address, got "smsc example"'],
     ['host', 'smpp://smsc', 'must be a host name or IP address, got "smpp://smsc"'],
@@ -219,12 +222,23 @@ describe('invalid connector values', () => {
   }
 
   test('required keys', () => {
-    const p = problems({ connectors: [{}], routes: [{ channel: 'sms', connector: 'x' }] });
-    assert.deepEqual(p.slice(0, 4), [
+    const p = problems({ connectors: [{ type: 'smpp' }], routes: [{ channel: 'sms', connector: 'x' }] });
+    assert.deepEqual(p.slice(0, 3), [
       'connectors[0].name: is required',
-      'connectors[0].type: is required',
       'connectors[0].host: is required',
       'connectors[0].systemId: is required',
+    ]);
+  });
+
+  test('without a valid type only the name is judged: the type decides which keys belong', () => {
+    const routes = [{ channel: 'sms', connector: 'x' }];
+    assert.deepEqual(problems({ connectors: [{}], routes }), [
+      'connectors[0].name: is required',
+      'connectors[0].type: is required',
+      'routes[0].connector: no connector is named "x" (none is configured)',
+    ]);
+    assert.deepEqual(problems({ connectors: [{ name: 'x', type: 'SMPP', hots: 'h' }], routes }), [
+      'connectors[0].type: must be one of "smpp", "upstream", got "SMPP"',
     ]);
   });
 
@@ -342,7 +356,7 @@ describe('routes in the file', () => {
     assert.deepEqual(
       problems(
         two([
-          { channel: 'mms', connector: 'a', numbers: ['010', '+8210', '', '1'.repeat(21), 10] },
+          { channel: 'fax', connector: 'a', numbers: ['010', '+8210', '', '1'.repeat(21), 10] },
           { connector: 'b', numbers: [] },
           { channel: 'sms', numbers: '010' },
           { channel: 'sms', connector: 'a', number: ['1'] },
@@ -350,7 +364,7 @@ describe('routes in the file', () => {
         ]),
       ),
       [
-        'routes[0].channel: must be "sms" or "lms" (SMPP carries SMS, and LMS as concatenated SMS), got "mms"',
+        'routes[0].channel: must be one of "sms", "lms", "mms", "infomsg", "rcs", "brandmessage", got "fax"',
         'routes[0].numbers[1]: must be a number prefix of 1 to 20 digits (such as "010" or "8210"), got "+8210"',
         'routes[0].numbers[2]: must be a number prefix of 1 to 20 digits (such as "010" or "8210"), got ""',
         `routes[0].numbers[3]: must be a number prefix of 1 to 20 digits (such as "010" or "8210"), got "${'1'.repeat(21)}"`,
@@ -413,7 +427,9 @@ describe('loadConnectorsConfig', () => {
     const path = join(dir, 'ok.json');
     writeFileSync(path, `\uFEFF${JSON.stringify(file({ window: 20 }), null, 2)}`);
     const conf = loadConnectorsConfig(path);
-    assert.equal(conf.connectors[0]!.window, 20);
+    const c = conf.connectors[0];
+    assert.ok(c?.type === 'smpp');
+    assert.equal(c.window, 20);
   });
 
   test('a missing file names the path', () => {

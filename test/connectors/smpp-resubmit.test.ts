@@ -56,7 +56,7 @@ describeEachDb('SMPP connector: submissions are remembered', (db) => {
       'test',
     );
     const [c] = cfg.connectors;
-    assert.ok(c);
+    assert.ok(c?.type === 'smpp');
     conn = createSmppConnector(
       t.gw.ctx,
       { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }), mo: async () => {} },
@@ -108,7 +108,7 @@ describeEachDb('SMPP connector: submissions are remembered', (db) => {
         },
         'test',
       ).connectors[0];
-      assert.ok(cfg);
+      assert.ok(cfg?.type === 'smpp');
       return createSmppConnector(
         t.gw.ctx,
         { deliveryResult: async () => {}, deliveryResults: async () => ({ held: [] }), mo: async () => {} },

@@ -87,6 +87,13 @@ describeEachDb('console: messages', (db) => {
       await second.getByText('failover step', { exact: true }).waitFor();
       await second.getByText('10000', { exact: true }).waitFor();
       await second.getByText('2026-11-25 10:00:00').first().waitFor();
+      // Next to the connector, the network's own id of each attempt (the sandbox's: msgKey-step).
+      const fact = (step: typeof first, term: string) =>
+        step.locator('dl.flow-facts > div', { has: page.locator('dt', { hasText: term }) }).locator('dd');
+      for (const [i, step] of [first, second].entries()) {
+        assert.equal(await fact(step, 'Connector').textContent(), 'sandbox');
+        assert.equal(await fact(step, 'Network id').textContent(), `${msgKey}-${i}`);
+      }
       const reports = page.getByRole('region', { name: 'Reports' });
       const row = reports.getByRole('row').nth(1);
       await row.getByText('10000', { exact: true }).waitFor();

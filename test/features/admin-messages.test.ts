@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SCAN_WINDOW } from '../../src/features/admin/ops-doc.ts';
+import { upsertAttempts } from '../../src/store/messages/attempts.ts';
+import { insertSendRequest } from '../../src/store/messages/messages.ts';
 import { type Client, send, setHandset, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -163,6 +165,11 @@ describeEachDb('admin: message search and page', (db) => {
       ],
     );
     assert.equal(m.attempts[0]?.submittedAt, '2026-11-25T11:00:00+09:00');
+    // The network's own id of each attempt: the sandbox's is the msgKey and the step.
+    assert.deepEqual(
+      m.attempts.map((a) => a.networkId),
+      [`${failover}-0`, `${failover}-1`],
+    );
     assert.equal(m.reports.length, 1);
     const [r] = m.reports;
     assert.equal(r?.way, 'polling');
@@ -210,6 +217,74 @@ describeEachDb('admin: message search and page', (db) => {
 
   test('an unknown message is A820', async () => {
     await adminRefused(t, 'GET', '/admin/v1/messages/0000nope', 'A820', '0000nope');
+  });
+
+  test("an attempt's network id: an upstream gateway's msgKey, null when no network took it", async () => {
+    // Written straight into the tables (as the engine would): an upstream gateway took the first
+    // step under its own msgKey; the second found no connector, so no network ever saw it.
+    const store = t.gw.ctx.store;
+    const now = Date.parse('2026-11-25T03:00:00Z');
+    const req = {
+      id: 'req_netid',
+      accountId: c.accountId,
+      keyId: 'k',
+      flow: JSON.stringify([
+        { channel: 'sms', serviceType: 'SMS', msgType: 'SM' },
+        { channel: 'rcs', serviceType: 'RCS', msgType: 'SMS' },
+      ]),
+      paymentCode: null,
+      groupKey: null,
+      ref: null,
+      dlr: false,
+      resvKey: null,
+    };
+    await insertSendRequest(store.db, store.caps, req, now);
+    await store.db
+      .insertInto('messages')
+      .values({
+        msg_key: 'zznetid0001',
+        account_id: c.accountId,
+        request_id: req.id,
+        to_number: '01031000077',
+        dest_ref: null,
+        vars: null,
+        step: 1,
+        status: 'failed',
+        next_at: null,
+        report_code: '60001',
+        report_text: 'x',
+        created_at: now,
+        updated_at: now,
+        done_at: now,
+      })
+      .execute();
+    const attempt = (step: number, connector: string, networkId: string | null) => ({
+      msg_key: 'zznetid0001',
+      step,
+      channel: step === 0 ? 'sms' : 'rcs',
+      service_type: step === 0 ? 'SMS' : 'RCS',
+      msg_type: step === 0 ? 'SM' : 'SMS',
+      connector,
+      network_id: networkId,
+      status: 'failed',
+      report_code: step === 0 ? '30001' : '60001',
+      report_text: 'x',
+      carrier: null,
+      submitted_at: now,
+      done_at: now,
+    });
+    await upsertAttempts(store.db, store.caps, [
+      attempt(0, 'upstream-a', '0nx9upstream00001'),
+      attempt(1, 'none', null),
+    ]);
+    const m = await adminOk<Message>(t, 'GET', '/admin/v1/messages/zznetid0001');
+    assert.deepEqual(
+      m.attempts.map((a) => [a.step, a.connector, a.networkId]),
+      [
+        [0, 'upstream-a', '0nx9upstream00001'],
+        [1, 'none', null],
+      ],
+    );
   });
 });
 

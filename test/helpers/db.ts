@@ -31,7 +31,7 @@ export interface TestDb {
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
-function makeTestDb(dialect: Dialect): { db: TestDb; cleanup: () => Promise<void> } {
+export function makeTestDb(dialect: Dialect): { db: TestDb; cleanup: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), `omnigate-${dialect}-`));
   const schema = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const url = dialect === 'postgres' ? (PG_URL ?? '') : `sqlite:${join(dir, 'omnigate.db')}`;

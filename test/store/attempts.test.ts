@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Store } from '../../src/store/db/database.ts';
+import { attemptsOfMessage } from '../../src/store/messages/admin-messages.ts';
 import {
   type AttemptRow,
   attemptOf,
@@ -126,6 +127,11 @@ describeEachDb('attempts: found with their messages, ended in one statement', (d
     // Not in the batch: still waiting, nothing written.
     const a2 = await attemptOf(store, 'att0002', 0);
     assert.deepEqual([a2?.status, a2?.report_code, a2?.done_at], ['waiting', null, null]);
+    // The message page's view of an attempt keeps the network's own id.
+    assert.deepEqual(
+      (await attemptsOfMessage(store, 'att0001')).map((a) => [a.connector, a.networkId, a.status]),
+      [['smsc', 'n1', 'delivered']],
+    );
     // Nothing to end is no statement, and no error.
     await finishAttempts(store.db, store.caps, []);
   });

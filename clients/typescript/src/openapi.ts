@@ -1852,6 +1852,8 @@ export interface components {
             serviceType: string;
             msgType: string;
             connector: string;
+            /** @description The network's own id of the attempt: the SMSC's message id, or the upstream gateway's msgKey for an upstream connector; null before the network took it */
+            networkId: string | null;
             /** @description waiting, delivered, failed, uncertain */
             status: string;
             reportCode: string | null;

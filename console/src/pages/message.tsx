@@ -69,6 +69,10 @@ function FlowStepItem({
               <dd>{attempt.connector}</dd>
             </div>
             <div>
+              <dt>Network id</dt>
+              <dd>{attempt.networkId ? <code>{attempt.networkId}</code> : '—'}</dd>
+            </div>
+            <div>
               <dt>Carrier</dt>
               <dd>{orDash(attempt.carrier)}</dd>
             </div>

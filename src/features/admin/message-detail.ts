@@ -63,6 +63,7 @@ export async function showMessage(ctx: Ctx, msgKey: string): Promise<Detail> {
       serviceType: a.serviceType,
       msgType: a.msgType,
       connector: a.connector,
+      networkId: a.networkId,
       status: a.status,
       reportCode: a.reportCode,
       reportText: a.reportText,

@@ -70,6 +70,13 @@ export const AttemptRow = Type.Object({
   serviceType: Type.String(),
   msgType: Type.String(),
   connector: Type.String(),
+  networkId: Nullable(
+    Type.String({
+      description:
+        "The network's own id of the attempt: the SMSC's message id, or the upstream gateway's msgKey " +
+        'for an upstream connector; null before the network took it',
+    }),
+  ),
   status: Type.String({ description: 'waiting, delivered, failed, uncertain' }),
   reportCode: Nullable(Type.String()),
   reportText: Nullable(Type.String()),

@@ -735,6 +735,7 @@ export const adminDocs: OperationDocs = {
           serviceType: 'SMS',
           msgType: 'SM',
           connector: 'sandbox',
+          networkId: '0mwwtc8ac00004d356f40-0',
           status: 'delivered',
           reportCode: '10000',
           reportText: 'Delivered',

@@ -195,6 +195,11 @@ export interface AttemptDetail {
   serviceType: string;
   msgType: string;
   connector: string;
+  /**
+   * The network's own id of the attempt (message_attempts.network_id): the SMSC's message id, the
+   * upstream gateway's msgKey; null when the network never took it (refused, no connector).
+   */
+  networkId: string | null;
   status: string;
   reportCode: string | null;
   reportText: string | null;
@@ -213,6 +218,7 @@ export async function attemptsOfMessage(store: Store, msgKey: string): Promise<A
       'service_type',
       'msg_type',
       'connector',
+      'network_id',
       'status',
       'report_code',
       'report_text',
@@ -229,6 +235,7 @@ export async function attemptsOfMessage(store: Store, msgKey: string): Promise<A
     serviceType: r.service_type,
     msgType: r.msg_type,
     connector: r.connector,
+    networkId: r.network_id,
     status: r.status,
     reportCode: r.report_code,
     reportText: r.report_text,

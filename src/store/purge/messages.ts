@@ -185,6 +185,11 @@ async function removeDependants(
     );
     count(
       rows,
+      'upstream_sends',
+      await remove(tx, dryRun, 'upstream_sends', sql<SqlBool>`${of} and ${within('msg_key', [...c.keys])}`),
+    );
+    count(
+      rows,
       'smpp_parts',
       await remove(tx, dryRun, 'smpp_parts', sql<SqlBool>`${of} and ${within('network_id', ids)}`),
     );

@@ -9,6 +9,7 @@ import type { RcsCenterTables } from './rcs.ts';
 import type { SecretTables } from './secrets.ts';
 import type { SmppTables } from './smpp.ts';
 import type { TwofaTables } from './twofa.ts';
+import type { UpstreamTables } from './upstream.ts';
 import type { VideoTables } from './videos.ts';
 
 /**
@@ -105,6 +106,7 @@ export interface DB
     MoTables,
     PolicyTables,
     SmppTables,
+    UpstreamTables,
     SecretTables {
   settings: SettingsTable;
   accounts: AccountsTable;

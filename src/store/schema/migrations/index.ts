@@ -26,6 +26,7 @@ import * as m0023 from './0023_policy.ts';
 import * as m0024 from './0024_free_jobs.ts';
 import * as m0025 from './0025_message_queue.ts';
 import * as m0026 from './0026_broadcast_numbers.ts';
+import * as m0027 from './0027_upstream.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -62,4 +63,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0024_free_jobs', m0024],
   ['0025_message_queue', m0025],
   ['0026_broadcast_numbers', m0026],
+  ['0027_upstream', m0027],
 ];
