@@ -79,6 +79,12 @@ export type SubmitOutcome =
       retryable: boolean;
       /** Retryable: the network asked for at least this long before the next try (Retry-After). */
       retryAfterMs?: number;
+      /**
+       * The network may have taken it all the same (its answer was lost, or a repeat of a request
+       * it may have taken was refused): no failover, since the next step could deliver it twice.
+       * Final, or once the retries run out, the message ends `uncertain` with this code.
+       */
+      uncertain?: boolean;
     };
 
 /** Where connectors hand what arrives later: receipts, matched through the store, and MO messages. */

@@ -28,6 +28,8 @@ interface Retry {
   connector: string;
   /** The least wait the network asked for (Retry-After). */
   afterMs: number;
+  /** The network may have taken it: when the retries run out it ends uncertain, without failover. */
+  uncertain: boolean;
 }
 
 interface Waiting {
@@ -53,6 +55,15 @@ function attemptRow(item: Item, connector: string, status: string, code: string,
     submitted_at: item.outbound.submittedAt,
     done_at: at,
   };
+}
+
+/**
+ * A step the network may have taken although it did not say so: the message ends uncertain with
+ * its report, and no next step is sent (it could deliver the message a second time).
+ */
+function endUncertain(plan: Plan, item: Item, connector: string, code: string, text: string): void {
+  plan.attempts.push(attemptRow(item, connector, 'uncertain', code, text, plan.now));
+  finish(plan, item, item.expect, 'uncertain', code, text, item.outbound.submittedAt, null, 'STANDARD');
 }
 
 export interface Dispatcher {
@@ -104,7 +115,16 @@ export function createDispatcher(
     };
     if (outcome.kind === 'rejected') {
       if (outcome.retryable) {
-        retry.push({ item, connector: connector.name, afterMs: outcome.retryAfterMs ?? 0 });
+        retry.push({
+          item,
+          connector: connector.name,
+          afterMs: outcome.retryAfterMs ?? 0,
+          uncertain: outcome.uncertain === true,
+        });
+        return;
+      }
+      if (outcome.uncertain) {
+        endUncertain(plan, item, connector.name, outcome.code, outcome.text);
         return;
       }
       plan.attempts.push({
@@ -330,8 +350,18 @@ export function createDispatcher(
     }
     // From the pass's end: a connector may have spent a while retrying inside already.
     const passEnd = ctx.clock.now();
-    for (const { item, connector, afterMs } of retry) {
+    for (const { item, connector, afterMs, uncertain } of retry) {
       const tries = item.row.tries + 1;
+      if (tries > MAX_SUBMIT_RETRIES && uncertain) {
+        endUncertain(
+          plan,
+          item,
+          connector,
+          CODES.connectorUncertain,
+          'No answer after every retry: it may have been delivered',
+        );
+        continue;
+      }
       if (tries > MAX_SUBMIT_RETRIES) {
         plan.attempts.push(
           attemptRow(item, connector, 'failed', CODES.connectorError, 'Submission refused repeatedly', now),

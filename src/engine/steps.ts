@@ -14,6 +14,8 @@ export const CODES = {
   dlrTimeout: '40002',
   noRoute: '50001',
   connectorError: '50002',
+  /** The connector got no answer after every retry, and the network may have taken the message. */
+  connectorUncertain: '50009',
   sealedExpired: '50006',
 } as const;
 

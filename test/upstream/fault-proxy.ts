@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 /**
  * What the proxy does with the next send (POST .../send/omni):
  * - `pass`: forwards it and returns the upstream's answer;
- * - `429`, `500`: answers that status without forwarding (`429` with Retry-After: 1);
+ * - `400`, `429`, `500`: answers that status without forwarding (`429` with Retry-After: 1);
  * - `lose-answer`: forwards it (the upstream takes it) and then drops the connection unanswered,
  *   as an upstream that crashes between its work and its answer, or a network that loses it;
  * - `hold`: forwards it, and holds the answer until release() (to kill the sender meanwhile).
  */
-export type Fault = 'pass' | '429' | '500' | 'lose-answer' | 'hold';
+export type Fault = 'pass' | '400' | '429' | '500' | 'lose-answer' | 'hold';
 
 /** A loopback HTTP proxy in front of an upstream gateway that misbehaves on demand. */
 export class FaultProxy {
@@ -59,17 +59,13 @@ export class FaultProxy {
     const isSend = req.method === 'POST' && (req.url ?? '').endsWith('/send/omni');
     const fault: Fault = isSend ? (this.faults.shift() ?? 'pass') : 'pass';
     if (isSend) this.sends += 1;
-    if (fault === '429' || fault === '500') {
+    if (fault === '400' || fault === '429' || fault === '500') {
+      const code = { '400': 'A300', '429': 'A020', '500': 'A999' }[fault];
       res.writeHead(Number(fault), {
         'content-type': 'application/json',
         ...(fault === '429' ? { 'retry-after': '1' } : {}),
       });
-      res.end(
-        JSON.stringify({
-          common: { authCode: 'A000' },
-          data: { code: fault === '429' ? 'A020' : 'A999', result: 'fault' },
-        }),
-      );
+      res.end(JSON.stringify({ common: { authCode: 'A000' }, data: { code, result: 'fault' } }));
       return;
     }
     const headers: Record<string, string> = {};

@@ -110,3 +110,102 @@ describeEachDb('upstream connector: faults of the upstream', (db) => {
     for (const to of tos) assert.equal(await received(to), 1);
   });
 });
+
+describeEachDb('upstream connector: a request that may have been taken never fails over', (db) => {
+  let r: Relay;
+  let proxy: FaultProxy;
+  let n = 0;
+  const phone = () => `0104${String(++n).padStart(7, '0')}`;
+  const reports = new Map<string, Array<Record<string, string>>>();
+
+  before(async () => {
+    proxy = await FaultProxy.start();
+    r = await startRelay(db, {
+      baseUrl: (upUrl) => {
+        proxy.target = upUrl;
+        return proxy.url;
+      },
+    });
+  });
+  after(async () => {
+    await r.close();
+    await proxy.close();
+  });
+
+  /** An sms step upstream, then an infomsg step (also upstream): a failover would show as a second attempt. */
+  async function sendOne(to: string): Promise<string> {
+    const res = await send(r.relay, r.client, {
+      destinations: [{ to }],
+      messageFlow: [
+        { sms: { from: r.client.sender, text: 'first step' } },
+        {
+          infomsg: {
+            msgType: 'AT',
+            senderKey: r.client.senderKey,
+            templateCode: 'TPL-001',
+            text: 'second step',
+          },
+        },
+      ],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json().data.data.destinations[0].msgKey as string;
+  }
+
+  async function inquiry(msgKey: string) {
+    const res = await r.relay.request({
+      method: 'GET',
+      url: `/api/comm/v1/message/inquiry/msgKey/${msgKey}`,
+      apiKey: r.client.apiKey,
+    });
+    return res.json().data.data as {
+      status: string;
+      messages: Array<{ channel: string; status: string; reportCode: string }>;
+    };
+  }
+
+  async function report(msgKey: string): Promise<Record<string, string>> {
+    return eventually(`report of ${msgKey}`, async () => {
+      await pollReports(r.relay, r.client.apiKey, reports);
+      return reports.get(msgKey)?.[0];
+    });
+  }
+
+  test('a repeat the upstream refuses (after a lost answer): uncertain, delivered once, no next step', async () => {
+    const to = phone();
+    proxy.faults.push('lose-answer', '400');
+    const msgKey = await sendOne(to);
+    await eventually('the lost answer', async () => (proxy.faults.length === 1 ? true : undefined));
+    await settle(r.relay);
+    await advance(r.relay, 2);
+    const rep = await report(msgKey);
+    assert.equal(rep.reportCode, '50007');
+    const inq = await inquiry(msgKey);
+    assert.equal(inq.status, 'uncertain');
+    assert.deepEqual(
+      inq.messages.map((m) => m.channel),
+      ['sms'],
+      'no failover to the second step',
+    );
+    assert.equal((await inbox(r.up, to)).length, 1, 'the first try was delivered, once');
+  });
+
+  test('5xx on every retry: uncertain with 50009 once the retries run out, no next step', async () => {
+    const to = phone();
+    proxy.faults.push(...Array.from({ length: 11 }, () => '500' as const));
+    const msgKey = await sendOne(to);
+    await eventually('the first 500', async () => (proxy.faults.length <= 10 ? true : undefined));
+    await settle(r.relay);
+    for (let k = 0; k < 10; k++) await advance(r.relay, 2 ** k + 1);
+    assert.equal(proxy.faults.length, 0, 'every retry went');
+    const rep = await report(msgKey);
+    assert.equal(rep.reportCode, '50009', JSON.stringify(rep));
+    const inq = await inquiry(msgKey);
+    assert.equal(inq.status, 'uncertain');
+    assert.deepEqual(
+      inq.messages.map((m) => m.channel),
+      ['sms'],
+    );
+    assert.equal((await inbox(r.up, to)).length, 0);
+  });
+});

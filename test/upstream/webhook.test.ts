@@ -103,6 +103,12 @@ describeEachDb('upstream connector: reports and MO by webhook', (db) => {
       'x-omnigate-body-signature': sig(SECRET, `${ts}.{}`),
     });
     assert.equal(bad.statusCode, 401, 'a body signature over another body');
+    const stale = await post({
+      'x-svc-timestamp': old,
+      'x-svc-signature': sig(SECRET, old),
+      'x-omnigate-body-signature': sig(SECRET, `${old}.${body}`),
+    });
+    assert.equal(stale.statusCode, 401, 'a body-signed post is fresh too (no replay of a captured one)');
     // Signed as the spec signs (uppercase hex here): taken, answered with the msgKey.
     const good = await post({ 'x-svc-timestamp': ts, 'x-svc-signature': sig(SECRET, ts).toUpperCase() });
     assert.equal(good.statusCode, 200, good.body);

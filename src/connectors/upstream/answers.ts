@@ -19,8 +19,11 @@ export interface DestinationAnswer {
 export type SendVerdict =
   /** The upstream took the request: one entry per destination, in order. */
   | { kind: 'answered'; destinations: DestinationAnswer[] }
-  /** Nothing to act on yet (network, timeout, 429, 5xx): the same request again later. */
-  | { kind: 'retry'; why: string; retryAfterMs: number | null }
+  /**
+   * Nothing to act on yet (network, timeout, 429, 5xx): the same request again later.
+   * `mayHaveLeft`: the upstream may have taken it (all but a 429 and a refused connection).
+   */
+  | { kind: 'retry'; why: string; retryAfterMs: number | null; mayHaveLeft: boolean }
   /** The upstream refused the request as such (a 4xx naming it): final for every message in it. */
   | { kind: 'final'; text: string };
 
@@ -72,10 +75,14 @@ export function sendVerdict(answer: UpstreamAnswer, count: number): SendVerdict 
   if (answer.kind === 'refused')
     return { kind: 'final', text: `Refused by the outbound policy: ${answer.error}` };
   if (retryable(answer)) {
+    const untouched =
+      (answer.kind === 'answer' && answer.status === 429) ||
+      (answer.kind === 'failed' && answer.error.includes('ECONNREFUSED'));
     return {
       kind: 'retry',
       why: describeAnswer(answer),
       retryAfterMs: answer.kind === 'answer' ? answer.retryAfterMs : null,
+      mayHaveLeft: !untouched,
     };
   }
   const data = successData(answer);
@@ -87,6 +94,7 @@ export function sendVerdict(answer: UpstreamAnswer, count: number): SendVerdict 
       kind: 'retry',
       why: `the answer holds ${list?.length ?? 'no'} destinations for ${count}`,
       retryAfterMs: null,
+      mayHaveLeft: true,
     };
   }
   return {

@@ -1,8 +1,11 @@
 import type { Ctx } from '../../context.ts';
+import { CODES } from '../../engine/steps.ts';
 import { Pacer } from '../../rules/pacer.ts';
 import { newId } from '../../store/db/ids.ts';
+import { keepEarlyReceipts } from '../../store/messages/receipts.ts';
 import {
   BatchConflict,
+  type KnownSend,
   knownSends,
   leaseBatch,
   type MemberAnswer,
@@ -10,6 +13,7 @@ import {
   pruneSends,
   recordAnswer,
   releaseBatch,
+  renewLease,
   sendKey,
   storeBatch,
 } from '../../store/messages/upstream.ts';
@@ -17,7 +21,7 @@ import type { UpstreamConnectorConfig } from '../config.ts';
 import type { Connector, ConnectorSink, OutboundMessage, SubmitOutcome } from '../types.ts';
 import { sendVerdict, UPSTREAM_CODES } from './answers.ts';
 import { createUpstreamClient, type UpstreamClient } from './client.ts';
-import { composeRequest, groupMessages } from './compose.ts';
+import { composeRequest, groupMessages, IDEMPOTENCY_TTL_SECONDS } from './compose.ts';
 import type { UpstreamCounters } from './counters.ts';
 import { createReportIntake, type ReportIntake } from './reports.ts';
 import { createWebhookHandler, type WebhookHandler } from './webhook.ts';
@@ -27,6 +31,8 @@ const LEASE_MARGIN_MS = 5_000;
 /** Answered batches are kept this long (for the operator's eye), unanswered ones at most this. */
 const KEEP_ANSWERED_MS = 3600_000;
 const KEEP_ANY_MS = 2 * 24 * 3600_000;
+/** A stored request is repeated only this long after it was made: the upstream keeps its key a day. */
+const REPEAT_WITHIN_MS = IDEMPOTENCY_TTL_SECONDS * 1000 - 3600_000;
 /** The longest one Retry-After holds this connector's sending (a longer one goes to the engine's backoff). */
 const PAUSE_CAP_MS = 60_000;
 
@@ -44,18 +50,28 @@ export interface UpstreamConnector extends Connector {
 
 type Outcomes = Map<string, SubmitOutcome>;
 
+/** What a member's recorded answer means for its message. */
+function outcomeOf(a: MemberAnswer | KnownSend): SubmitOutcome {
+  if (a.state === 'accepted') return { kind: 'accepted', networkId: a.networkId };
+  if (a.state === 'pending') return { kind: 'skipped' };
+  const uncertain = a.state === 'uncertain' ? { uncertain: true } : {};
+  return { kind: 'rejected', code: a.code, text: a.text, retryable: false, ...uncertain };
+}
+
 /** A counting semaphore: requests to the upstream in flight at once (`concurrency`). */
 function limiter(max: number) {
   let active = 0;
   const waiting: Array<() => void> = [];
   return async <T>(fn: () => Promise<T>): Promise<T> => {
+    // A slot freed is handed to the first waiter directly, so no newcomer takes it in between.
     if (active >= max) await new Promise<void>((r) => waiting.push(r));
-    active += 1;
+    else active += 1;
     try {
       return await fn();
     } finally {
-      active -= 1;
-      waiting.shift()?.();
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
     }
   };
 }
@@ -72,6 +88,8 @@ export function createUpstreamConnector(
   sink: ConnectorSink,
   cfg: UpstreamConnectorConfig,
 ): UpstreamConnector {
+  // A report that overtook a lost answer waits for the repeat that records it, up to a day.
+  keepEarlyReceipts(cfg.name, IDEMPOTENCY_TTL_SECONDS * 1000);
   const client: UpstreamClient = createUpstreamClient({
     baseUrl: cfg.baseUrl,
     apiKey: cfg.apiKey,
@@ -119,16 +137,30 @@ export function createUpstreamConnector(
     return sealed ? ctx.secrets.open(body, `upstream_batches:${cfg.name}:${batchId}`) : body;
   }
 
-  /** One try of a stored batch (leased to this caller): its members' outcomes. */
+  /**
+   * One try of a stored batch, leased to this caller until `held`: its members' outcomes. `tries`:
+   * the batch's earlier tries, any of which the upstream may have taken.
+   */
   async function sendBatch(
     batchId: string,
     members: ReadonlyArray<{ msgKey: string; step: number }>,
     body: string,
+    held: number,
+    tries: number,
   ): Promise<Outcomes> {
     const out: Outcomes = new Map();
     await paced(members.length);
-    counters.requests += 1;
-    const answer = await limit(() => client.postJson('/api/comm/v1/send/omni', body));
+    let lease = held;
+    const answer = await limit(async () => {
+      // The lease counts from now: the waits above must not eat the request's own time.
+      const until = Date.now() + leaseMs;
+      if (!(await renewLease(ctx.store, cfg.name, batchId, lease, until))) return null;
+      lease = until;
+      counters.requests += 1;
+      return client.postJson('/api/comm/v1/send/omni', body);
+    });
+    // Another sender took the batch meanwhile: it moves these messages on.
+    if (answer === null) return out;
     const verdict = sendVerdict(answer, members.length);
     if (verdict.kind === 'retry') {
       counters.retried += 1;
@@ -139,7 +171,8 @@ export function createUpstreamConnector(
         { connector: cfg.name, batch: batchId, why: verdict.why },
         'upstream send to be retried',
       );
-      await releaseBatch(ctx.store, cfg.name, batchId);
+      await releaseBatch(ctx.store, cfg.name, batchId, lease);
+      const uncertain = tries > 0 || verdict.mayHaveLeft;
       for (const m of members) {
         out.set(sendKey(m.msgKey, m.step), {
           kind: 'rejected',
@@ -147,13 +180,17 @@ export function createUpstreamConnector(
           text: `The upstream did not answer: ${verdict.why}`,
           retryable: true,
           ...(after !== null ? { retryAfterMs: after } : {}),
+          ...(uncertain ? { uncertain: true } : {}),
         });
       }
       return out;
     }
+    // A refusal of a repeat is no proof: an earlier try may have been taken (the upstream checks
+    // a request before its key), so such a message ends uncertain rather than failing over.
+    const refusal = tries > 0 ? ('uncertain' as const) : ('refused' as const);
     const answers: MemberAnswer[] = members.map((m, i) => {
       if (verdict.kind === 'final') {
-        return { ...m, state: 'refused', code: UPSTREAM_CODES.refused, text: verdict.text };
+        return { ...m, state: refusal, code: UPSTREAM_CODES.refused, text: verdict.text };
       }
       const d = verdict.destinations[i];
       // A301: a repeat of a request the upstream took before (a retry after a lost answer); the
@@ -163,7 +200,7 @@ export function createUpstreamConnector(
       }
       return {
         ...m,
-        state: 'refused',
+        state: d?.code === 'A301' ? 'refused' : refusal,
         code: UPSTREAM_CODES.refused,
         text: `The upstream refused it: ${d?.code ?? ''} ${d?.result ?? ''}`.trim(),
       };
@@ -172,37 +209,61 @@ export function createUpstreamConnector(
     for (const a of answers) {
       if (a.state === 'accepted') counters.accepted += 1;
       else counters.refused += 1;
-      out.set(
-        sendKey(a.msgKey, a.step),
-        a.state === 'accepted'
-          ? { kind: 'accepted', networkId: a.networkId }
-          : { kind: 'rejected', code: a.code, text: a.text, retryable: false },
-      );
+      out.set(sendKey(a.msgKey, a.step), outcomeOf(a));
     }
     return out;
   }
 
-  /** A stored request again (a retry, or one a dead pass left): null when another holds it or it is answered. */
-  async function repeat(batchId: string): Promise<Outcomes | null> {
-    const b = await leaseBatch(ctx.store, cfg.name, batchId, Date.now(), Date.now() + leaseMs);
-    if (!b) return null;
-    counters.repeated += 1;
-    return sendBatch(b.batchId, b.members, await openBody(b.body, b.batchId, b.sealed));
+  /**
+   * A stored request again (a retry, or one a dead pass left), for `mine`: this pass's messages
+   * in it. Nothing when another sender holds it; `mine` uncertain when it can no longer be
+   * repeated safely (gone, or older than the upstream keeps its key).
+   */
+  async function repeat(batchId: string, mine: readonly OutboundMessage[]): Promise<Outcomes> {
+    const until = Date.now() + leaseMs;
+    const lease = await leaseBatch(
+      ctx.store,
+      cfg.name,
+      batchId,
+      Date.now(),
+      until,
+      ctx.clock.now() - REPEAT_WITHIN_MS,
+    );
+    if (lease.state === 'leased') {
+      counters.repeated += 1;
+      const b = lease.batch;
+      const body = await openBody(b.body, b.batchId, b.sealed);
+      return sendBatch(b.batchId, b.members, body, until, b.tries + 1);
+    }
+    const out: Outcomes = new Map();
+    if (lease.state === 'busy') return out;
+    const text =
+      lease.state === 'gone'
+        ? 'Its request to the upstream is no longer stored: it may have been delivered'
+        : 'Its request to the upstream is older than the upstream keeps its key: it may have been delivered';
+    for (const m of mine) {
+      out.set(sendKey(m.msgKey, m.step), {
+        kind: 'rejected',
+        code: CODES.connectorUncertain,
+        text,
+        retryable: false,
+        uncertain: true,
+      });
+    }
+    return out;
   }
 
   async function submit(batch: readonly OutboundMessage[]): Promise<SubmitOutcome[]> {
     const known = await knownSends(ctx.store, cfg.name, batch);
     const outcomes: Outcomes = new Map();
     const fresh: OutboundMessage[] = [];
-    const repeats = new Set<string>();
+    const repeats = new Map<string, OutboundMessage[]>();
     for (const m of batch) {
       const k = sendKey(m.msgKey, m.step);
       const kn = known.get(k);
       if (!kn) fresh.push(m);
-      else if (kn.state === 'accepted') outcomes.set(k, { kind: 'accepted', networkId: kn.networkId });
-      else if (kn.state === 'refused')
-        outcomes.set(k, { kind: 'rejected', code: kn.code, text: kn.text, retryable: false });
-      else repeats.add(kn.batchId);
+      else if (kn.state === 'pending') repeats.set(kn.batchId, [...(repeats.get(kn.batchId) ?? []), m]);
+      else outcomes.set(k, outcomeOf(kn));
     }
 
     // Each new request is composed, then stored (with its members' claims) before it leaves.
@@ -230,7 +291,13 @@ export function createUpstreamConnector(
         continue;
       }
       const body = JSON.stringify(composed.body);
-      const members = group.messages.map((m) => ({ msgKey: m.msgKey, step: m.step, intl: m.international }));
+      // Only an international SMS has its acceptance reported apart from its result (engine/dispatch.ts).
+      const members = group.messages.map((m) => ({
+        msgKey: m.msgKey,
+        step: m.step,
+        intl: m.international && m.channel === 'sms',
+      }));
+      const held = Date.now() + leaseMs;
       try {
         await storeBatch(
           ctx.store,
@@ -238,7 +305,7 @@ export function createUpstreamConnector(
           { batchId, members, body: await sealBody(body, batchId, composed.sealed), sealed: composed.sealed },
           ctx.clock.now(),
           Date.now(),
-          Date.now() + leaseMs,
+          held,
         );
       } catch (err) {
         // Another pass composed one of these first (a lease that ran out meanwhile): that pass
@@ -247,10 +314,16 @@ export function createUpstreamConnector(
         for (const m of group.messages) outcomes.set(sendKey(m.msgKey, m.step), { kind: 'skipped' });
         continue;
       }
-      tries.push(sendBatch(batchId, members, body));
+      tries.push(sendBatch(batchId, members, body, held, 0));
     }
-    for (const id of repeats) tries.push(repeat(id).then((o) => o ?? new Map<string, SubmitOutcome>()));
-    for (const result of await Promise.all(tries)) for (const [k, o] of result) outcomes.set(k, o);
+    for (const [id, mine] of repeats) tries.push(repeat(id, mine));
+    // Every try runs to its end before anything is answered or thrown: a request under way must
+    // not lose its answer's record because another failed.
+    const settled = await Promise.allSettled(tries);
+    for (const r of settled) {
+      if (r.status === 'rejected') throw r.reason;
+      for (const [k, o] of r.value) outcomes.set(k, o);
+    }
     // A message of a request another sender holds right now: that sender moves it on.
     return batch.map((m) => outcomes.get(sendKey(m.msgKey, m.step)) ?? { kind: 'skipped' });
   }

@@ -19,7 +19,7 @@ export interface WebhookHandler {
   ): Promise<WebhookReply>;
 }
 
-/** Without a body signature, a timestamp further than this from now is refused (a replay). */
+/** A timestamp further than this from now is refused (a replay of a captured post). */
 const FRESH_MS = 5 * 60_000;
 
 function header(h: Readonly<Record<string, string | string[] | undefined>>, name: string): string {
@@ -56,7 +56,7 @@ function refusal(status: number, code: string, result: string): WebhookReply {
  * `reports` is `webhook`) and MO messages it received for the operator's numbers. Each post is
  * checked against the connector's secret as the spec signs it (X-SVC-Signature over
  * X-SVC-Timestamp) and, when the upstream sends it (another Omnigate does), over the body too
- * (X-Omnigate-Body-Signature); a post signed over the timestamp alone must be fresh. Answered
+ * (X-Omnigate-Body-Signature); every post must be fresh (5 minutes). Answered
  * `{"msgKey"}` once stored, so the upstream retries anything not stored.
  */
 export function createWebhookHandler(
@@ -77,11 +77,12 @@ export function createWebhookHandler(
     const bodySig = header(h, 'x-omnigate-body-signature');
     if (bodySig !== '') {
       const expected = createHmac('sha256', secret).update(`${ts}.`, 'utf8').update(raw).digest();
-      return same(bodySig, expected) ? null : 'X-Omnigate-Body-Signature does not match';
+      if (!same(bodySig, expected)) return 'X-Omnigate-Body-Signature does not match';
     }
+    // The spec's signature covers the timestamp only: a captured one must not serve for long.
     const at = timestampMs(ts);
     if (at === null || Math.abs(Date.now() - at) > FRESH_MS) {
-      return 'X-SVC-Timestamp is not within 5 minutes of now (without a body signature)';
+      return 'X-SVC-Timestamp is not within 5 minutes of now';
     }
     return null;
   }

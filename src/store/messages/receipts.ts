@@ -32,6 +32,22 @@ export async function holdEarlyReceipts(
 export const EARLY_RECEIPT_KEEP_MS = 10 * 60_000;
 
 /**
+ * Connectors whose ids are never given out again (an upstream gateway's msgKeys) keep a receipt
+ * that overtook its submission's record longer: the record may come only with a retry of a
+ * request whose answer was lost, minutes or hours later, and the network will not report again.
+ * Set by those connectors when made (a process's own map; each thread makes its connectors).
+ */
+const keepFor = new Map<string, number>();
+
+export function keepEarlyReceipts(connector: string, ms: number): void {
+  keepFor.set(connector, ms);
+}
+
+function keepMs(connector: string): number {
+  return keepFor.get(connector) ?? EARLY_RECEIPT_KEEP_MS;
+}
+
+/**
  * Takes (deletes and returns) held receipts for these ids. Whoever takes one settles it: the
  * receipt's own path or the submission's commit, never both. Stale ones are taken and dropped.
  */
@@ -41,6 +57,7 @@ export async function takeEarlyReceipts(
   networkIds: readonly string[],
 ): Promise<Map<string, DeliveryResult>> {
   const now = Date.now();
+  const keep = keepMs(connector);
   const out = new Map<string, DeliveryResult>();
   for (let i = 0; i < networkIds.length; i += 500) {
     const rows = await store.db
@@ -50,8 +67,7 @@ export async function takeEarlyReceipts(
       .returning(['network_id', 'result', 'created_at'])
       .execute();
     for (const r of rows) {
-      if (Number(r.created_at) >= now - EARLY_RECEIPT_KEEP_MS)
-        out.set(r.network_id, JSON.parse(r.result) as DeliveryResult);
+      if (Number(r.created_at) >= now - keep) out.set(r.network_id, JSON.parse(r.result) as DeliveryResult);
     }
   }
   return out;
@@ -76,10 +92,18 @@ export async function matchedEarlyReceipts(
 
 /** Forgets held receipts no submission came for. */
 export async function pruneEarlyReceipts(store: Store): Promise<void> {
-  await store.db
-    .deleteFrom('early_receipts')
-    .where('created_at', '<', Date.now() - EARLY_RECEIPT_KEEP_MS)
-    .execute();
+  const now = Date.now();
+  const longer = [...keepFor.keys()];
+  let q = store.db.deleteFrom('early_receipts').where('created_at', '<', now - EARLY_RECEIPT_KEEP_MS);
+  if (longer.length > 0) q = q.where('connector', 'not in', longer);
+  await q.execute();
+  for (const [connector, ms] of keepFor) {
+    await store.db
+      .deleteFrom('early_receipts')
+      .where('connector', '=', connector)
+      .where('created_at', '<', now - ms)
+      .execute();
+  }
 }
 
 /** Early receipts a pass settled with its submissions, deleted in that pass's transaction. */

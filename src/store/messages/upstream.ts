@@ -14,7 +14,7 @@ export const sendKey = key;
 /** What is known of a message at a step before a pass hands it on. */
 export type KnownSend =
   | { state: 'accepted'; networkId: string }
-  | { state: 'refused'; code: string; text: string }
+  | { state: 'refused' | 'uncertain'; code: string; text: string }
   /** In a request that may have left: repeated (same key, same body), never composed again. */
   | { state: 'pending'; batchId: string };
 
@@ -37,8 +37,8 @@ export async function knownSends(
       const k = key(r.msg_key, Number(r.step));
       if (!wanted.has(k)) continue;
       if (r.state === 'accepted') out.set(k, { state: 'accepted', networkId: r.network_id });
-      else if (r.state === 'refused')
-        out.set(k, { state: 'refused', code: r.code ?? '', text: r.text ?? '' });
+      else if (r.state === 'refused' || r.state === 'uncertain')
+        out.set(k, { state: r.state, code: r.code ?? '', text: r.text ?? '' });
       else out.set(k, { state: 'pending', batchId: r.batch_id });
     }
   }
@@ -108,49 +108,108 @@ export interface StoredBatch {
   tries: number;
 }
 
-/**
- * Takes a stored, unanswered batch for a try: null when it is answered, or another sender holds
- * it (its request under way on this instance or another).
- */
+export type Lease =
+  | { state: 'leased'; batch: StoredBatch }
+  /** Another sender holds it (its request under way), or it was answered meanwhile. */
+  | { state: 'busy' }
+  /** No longer stored (pruned): whether it reached the upstream cannot be known. */
+  | { state: 'gone' }
+  /** Stored before `createdAfter`: the upstream may have forgotten its key, a repeat could deliver twice. */
+  | { state: 'expired' };
+
+/** Takes a stored, unanswered batch for a try, leased until `leaseUntil` (wall clock). */
 export async function leaseBatch(
   store: Store,
   connector: string,
   batchId: string,
-  now: number,
+  wallNow: number,
   leaseUntil: number,
-): Promise<StoredBatch | null> {
+  createdAfter: number,
+): Promise<Lease> {
+  const row = await store.db
+    .selectFrom('upstream_batches')
+    .select(['answered_at', 'created_at'])
+    .where('connector', '=', connector)
+    .where('batch_id', '=', batchId)
+    .executeTakeFirst();
+  if (!row) return { state: 'gone' };
+  if (row.answered_at !== null) return { state: 'busy' };
+  if (Number(row.created_at) < createdAfter) return { state: 'expired' };
   const r = await store.db
     .updateTable('upstream_batches')
     .set({ lease_until: leaseUntil })
     .where('connector', '=', connector)
     .where('batch_id', '=', batchId)
     .where('answered_at', 'is', null)
-    .where('lease_until', '<', now)
+    .where('lease_until', '<', wallNow)
     .returning(['batch_id', 'members', 'body', 'sealed', 'tries'])
     .executeTakeFirst();
-  if (!r) return null;
+  if (!r) return { state: 'busy' };
+  const members: Array<{ msgKey: string; step: number }> = [];
+  const parsed: unknown = JSON.parse(r.members);
+  if (Array.isArray(parsed)) {
+    for (const m of parsed) {
+      if (Array.isArray(m) && typeof m[0] === 'string' && typeof m[1] === 'number') {
+        members.push({ msgKey: m[0], step: m[1] });
+      }
+    }
+  }
   return {
-    batchId: r.batch_id,
-    members: (JSON.parse(r.members) as Array<[string, number]>).map(([msgKey, step]) => ({ msgKey, step })),
-    body: r.body,
-    sealed: Number(r.sealed) === 1,
-    tries: Number(r.tries),
+    state: 'leased',
+    batch: {
+      batchId: r.batch_id,
+      members,
+      body: r.body,
+      sealed: Number(r.sealed) === 1,
+      tries: Number(r.tries),
+    },
   };
 }
 
-/** A try that got no answer to act on (a timeout, 429, 5xx): free for the next try at once. */
-export async function releaseBatch(store: Store, connector: string, batchId: string): Promise<void> {
+/**
+ * Moves a lease this sender still holds (`held`) to `until`, right before its request leaves:
+ * the wait for the rate limit and for a free connection must not eat the time the request has.
+ * False when it was lost meanwhile (another sender took the batch): this one sends nothing.
+ */
+export async function renewLease(
+  store: Store,
+  connector: string,
+  batchId: string,
+  held: number,
+  until: number,
+): Promise<boolean> {
+  const r = await store.db
+    .updateTable('upstream_batches')
+    .set({ lease_until: until })
+    .where('connector', '=', connector)
+    .where('batch_id', '=', batchId)
+    .where('lease_until', '=', held)
+    .where('answered_at', 'is', null)
+    .returning('batch_id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** A try that got no answer to act on: free for the next try at once, if this sender still holds it. */
+export async function releaseBatch(
+  store: Store,
+  connector: string,
+  batchId: string,
+  held: number,
+): Promise<void> {
   await store.db
     .updateTable('upstream_batches')
     .set((eb) => ({ lease_until: 0, tries: eb('tries', '+', 1) }))
     .where('connector', '=', connector)
     .where('batch_id', '=', batchId)
+    .where('lease_until', '=', held)
     .execute();
 }
 
 export type MemberAnswer =
   | { msgKey: string; step: number; state: 'accepted'; networkId: string }
-  | { msgKey: string; step: number; state: 'refused'; code: string; text: string };
+  /** `uncertain`: refused on a repeat, after an earlier try the upstream may have taken. */
+  | { msgKey: string; step: number; state: 'refused' | 'uncertain'; code: string; text: string };
 
 /**
  * The upstream answered a batch: each member's outcome, and the batch answered (its body, which
@@ -194,8 +253,8 @@ export async function recordAnswer(
         batchId,
         a.state,
         a.state === 'accepted' ? a.networkId : '',
-        a.state === 'refused' ? a.code : null,
-        a.state === 'refused' ? a.text : null,
+        a.state === 'accepted' ? null : a.code,
+        a.state === 'accepted' ? null : a.text,
         0,
         0,
       ]),

@@ -4,9 +4,9 @@ export interface UpstreamSendsTable {
   connector: string;
   msg_key: string;
   step: number;
-  /** The request it went in; '' while claimed by a pass that has not composed its batch yet. */
+  /** The request it went in (written with the request, in one transaction). */
   batch_id: string;
-  /** `pending` (its request may have left), `accepted` or `refused`. */
+  /** `pending` (its request may have left), `accepted`, `refused`, or `uncertain` (refused on a repeat). */
   state: string;
   /** The upstream's msgKey once accepted (reports are matched by it); '' before. */
   network_id: string;
