@@ -310,7 +310,11 @@ export function createUpstreamConnector(
       } catch (err) {
         // Another pass composed one of these first (a lease that ran out meanwhile): that pass
         // sends them; the rest come back with their next claim.
-        if (!(err instanceof BatchConflict)) throw err;
+        if (!(err instanceof BatchConflict)) {
+          // The requests already under way finish (and record their answers) first.
+          await Promise.allSettled(tries);
+          throw err;
+        }
         for (const m of group.messages) outcomes.set(sendKey(m.msgKey, m.step), { kind: 'skipped' });
         continue;
       }
