@@ -49,7 +49,7 @@ import { newTrId } from './http/envelope.ts';
 import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-handler.ts';
 import type { Metrics } from './http/metrics.ts';
 import { completeDocument } from './http/openapi/document.ts';
-import type { OperationDocs } from './http/openapi/operation-doc.ts';
+import type { OperationDocs, RouteDocs } from './http/openapi/operation-doc.ts';
 import { refuseLooseNumbers } from './http/strict-integers.ts';
 import { refuseBooleanScalars } from './http/strict-scalars.ts';
 
@@ -120,7 +120,7 @@ export async function buildApp({
     // Path parameters are keys and phone numbers; the default of 100 characters answers a raw 414.
     routerOptions: { maxParamLength: 1000 },
     // Digit strings are accepted where the spec has numbers (timeout, tpsLimit, requestId).
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false, keywords: ['x-time'] } },
     // A path that does not decode (%ZZ) is refused before routing: answered as every refusal is.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -153,9 +153,9 @@ export async function buildApp({
    * /docs is first asked for, not at start: about 5 MB of heap that a gateway whose reference
    * nobody reads never needs (docs/decisions.md#integrators-kit).
    */
-  let operationDocs: OperationDocs | undefined;
+  let catalogs: { operationDocs: OperationDocs; routeDocs: RouteDocs } | undefined;
   const loadOperationDocs = async () => {
-    operationDocs ??= (await import('./http/openapi/catalog.ts')).operationDocs;
+    catalogs ??= await import('./http/openapi/catalog.ts');
   };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/docs')) return;
@@ -188,8 +188,8 @@ export async function buildApp({
     transformObject: (generated) => {
       if (!('openapiObject' in generated)) return generated.swaggerObject;
       // Never cache a document without its catalogs: the /docs hooks load them first.
-      if (!operationDocs) throw new Error('the OpenAPI catalogs are not loaded');
-      return completeDocument(generated.openapiObject, { publicUrl: ctx.config.publicUrl, operationDocs });
+      if (!catalogs) throw new Error('the OpenAPI catalogs are not loaded');
+      return completeDocument(generated.openapiObject, { publicUrl: ctx.config.publicUrl, ...catalogs });
     },
   });
   // The reference shares the console's origin: its page may not be framed (clickjacking the

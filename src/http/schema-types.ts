@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type StringOptions, type TSchema, Type } from '@sinclair/typebox';
 import type { Envelope } from './envelope.ts';
 
 /* Schema shapes that every feature needs, written once for Ajv and OpenAPI alike. */
@@ -36,4 +36,44 @@ export function ClientEnvelope<T extends TSchema>(payload: T) {
       data: Type.Object({ code: Type.String(), result: Type.String(), data: payload }),
     }),
   );
+}
+
+/**
+ * The time formats of the API (docs/api.md#conventions). `iso` is the convention for every
+ * timestamp the spec leaves open; the others are the spec's own, kept where it fixes them.
+ */
+export const TIME_FORMATS = {
+  iso: { text: 'ISO 8601 with its offset (+09:00)', openapi: { format: 'date-time' } },
+  korea: {
+    text: 'yyyy-MM-dd HH:mm:ss, Korea time',
+    openapi: { pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' },
+  },
+  day: { text: 'yyyyMMdd, Korea time', openapi: { pattern: '^\\d{8}$' } },
+  local: {
+    text: "yyyy-MM-ddTHH:mm:ss, Korea time (the spec's form of this field)",
+    openapi: { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' },
+  },
+  dayOrKorea: {
+    text: 'yyyyMMdd (that Korea-time day) or yyyy-MM-dd HH:mm:ss (the day of that Korea time)',
+    openapi: { pattern: '^(\\d{8}|\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})$' },
+  },
+} as const;
+export type TimeFormat = keyof typeof TIME_FORMATS;
+
+export function isTimeFormat(value: string): value is TimeFormat {
+  return Object.hasOwn(TIME_FORMATS, value);
+}
+
+/**
+ * A timestamp string in one of the API's formats. The format goes to the OpenAPI document (as
+ * `format` or `pattern`) but not to Ajv: each field's rule stays in its use case, which answers
+ * the field's own result code rather than a generic A300.
+ */
+export function Time(format: TimeFormat, description?: string, options: StringOptions = {}) {
+  const text = TIME_FORMATS[format].text;
+  return Type.String({
+    ...options,
+    'x-time': format,
+    description: description ? `${description}; ${text}` : text,
+  });
 }

@@ -28,7 +28,7 @@ import { admitRecipients, checkRecipient, checkRegistrations, type DestinationRe
 import { fireJob } from './create.ts';
 import { flowOf, loadOwn, type ReservationView, refuse, view } from './manage.ts';
 import { checkName, checkSendTime, isAdvertisingFlow } from './rules.ts';
-import type { AddDestinationsBodyT, UpdateBodyT } from './schema.ts';
+import type { AddDestinationsBodyT, ReservationDestinationPageT, UpdateBodyT } from './schema.ts';
 
 export const MAX_ADD = 1000;
 const EDITABLE: ResvStatus[] = ['PENDING', 'STOPPED'];
@@ -112,27 +112,34 @@ export async function update(
   return view(ctx, await loadOwn(ctx, accountId, resvKey));
 }
 
+/**
+ * One page of the recipients, in the order they were added: by the cursor `lastSeq` (the hosted
+ * service's paging: a recipient's seq is its place, 1, 2, ...) or, as before, by offset.
+ */
 export async function destinations(
   ctx: Ctx,
   accountId: string,
   resvKey: string,
-  offset: number,
-  limit: number,
-): Promise<{ resvKey: string; offset: number; limit: number; destinations: Array<Record<string, unknown>> }> {
+  q: { lastSeq?: number | undefined; offset?: number | undefined; limit?: number | undefined },
+): Promise<ReservationDestinationPageT> {
   await loadOwn(ctx, accountId, resvKey);
+  const limit = q.limit ?? 100;
+  const offset = q.lastSeq ?? q.offset ?? 0;
   const rows = await listDestinations(
     ctx.store,
     await requestsOfReservation(ctx.store.db, resvKey),
     offset,
-    limit,
+    limit + 1,
   );
+  const page = rows.slice(0, limit);
   return {
     resvKey,
     offset,
     limit,
-    destinations: rows.map((d) => {
+    destinations: page.map((d, i) => {
       const vars: RecipientVars | null = d.vars ? JSON.parse(d.vars) : null;
       return {
+        seq: offset + i + 1,
         msgKey: d.msgKey,
         to: d.to,
         status: d.status,
@@ -140,6 +147,8 @@ export async function destinations(
         ...(vars?.replaceWords ? { replaceWords: vars.replaceWords } : {}),
       };
     }),
+    lastSeq: offset + page.length,
+    hasNext: rows.length > limit,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatKst, parseKstDate } from '../../clock.ts';
+import { formatKst, parseKst, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import type { FlowStep } from '../../engine/flow.ts';
 import { GatewayError } from '../../errors.ts';
@@ -16,20 +16,9 @@ import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
 import { releaseHeld } from '../../store/messages/messages.ts';
 import { fireJob } from './create.ts';
+import type { ListQueryT, ReservationListT, ReservationView } from './schema.ts';
 
-/** A reservation as clients read it. */
-export interface ReservationView {
-  seq: number;
-  resvKey: string;
-  resvName: string;
-  resvSendTime: string;
-  status: ResvStatus;
-  destinationCount: number;
-  /** Messages by state: held (waiting for the time), queued, waiting, delivered, failed, ... */
-  messages: Record<string, number>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ReservationView } from './schema.ts';
 
 const OPEN = ['held', 'queued', 'waiting'];
 
@@ -91,21 +80,23 @@ export async function view(ctx: Ctx, r: Reservation): Promise<ReservationView> {
   };
 }
 
-export async function listViews(
-  ctx: Ctx,
-  accountId: string,
-  q: { resvSendTime?: string | undefined; lastSeq?: number | undefined; limit?: number | undefined },
-): Promise<{ reservations: ReservationView[]; lastSeq: number; hasNext: boolean; limit: number }> {
+/**
+ * The Korea-time day a list filter names: `yyyyMMdd`, or a `yyyy-MM-dd HH:mm:ss` time (the form
+ * the same field has in a reservation's body, which the hosted service's SDK sends) for its day.
+ */
+function filterDay(text: string): number {
+  const day = parseKstDate(text) ?? parseKstDate(text.slice(0, 10).replaceAll('-', ''));
+  if (day === null || (text.length !== 8 && parseKst(text) === null))
+    throw new GatewayError('A315', `resvSendTime must be yyyyMMdd or yyyy-MM-dd HH:mm:ss, got "${text}"`);
+  return day;
+}
+
+export async function listViews(ctx: Ctx, accountId: string, q: ListQueryT): Promise<ReservationListT> {
   const limit = q.limit ?? 100;
-  let from: number | undefined;
-  if (q.resvSendTime !== undefined) {
-    const day = parseKstDate(q.resvSendTime);
-    if (day === null)
-      throw new GatewayError('A300', `resvSendTime must be yyyyMMdd, got "${q.resvSendTime}"`);
-    from = day;
-  }
+  const from = q.resvSendTime === undefined ? undefined : filterDay(q.resvSendTime);
   const rows = await listReservations(ctx.store, accountId, {
     ...(from !== undefined ? { from, to: from + 86_400_000 } : {}),
+    ...(q.paymentCode !== undefined ? { paymentCode: q.paymentCode } : {}),
     lastSeq: q.lastSeq ?? 0,
     limit: limit + 1,
   });

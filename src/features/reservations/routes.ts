@@ -35,6 +35,7 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'createReservation',
         summary: 'Reserve a send for resvSendTime (Korea time)',
         body: ReservationBody,
       },
@@ -55,6 +56,7 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'listReservations',
         summary: 'Reservations (of one send day), cursor paging by lastSeq',
         querystring: ListQuery,
       },
@@ -64,7 +66,15 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get(
     `${BASE}/resvKey/:resvKey`,
-    { schema: { tags, security, summary: 'One reservation', params: ResvKeyParams } },
+    {
+      schema: {
+        operationId: 'getReservation',
+        tags,
+        security,
+        summary: 'One reservation',
+        params: ResvKeyParams,
+      },
+    },
     async (req) => {
       const accountId = who(req.principal).account.id;
       return success(req.id, await view(ctx, await loadOwn(ctx, accountId, req.params.resvKey)));
@@ -77,6 +87,7 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'updateReservation',
         summary: 'Update time, name or messages (PENDING only)',
         params: ResvKeyParams,
         body: UpdateBody,
@@ -93,6 +104,7 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
         schema: {
           tags,
           security,
+          operationId: `${name}Reservation`,
           summary: `${name[0]?.toUpperCase()}${name.slice(1)} a reservation`,
           params: ResvKeyParams,
         },
@@ -107,22 +119,14 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'listReservationDestinations',
         summary: 'The reservation’s recipients',
         params: ResvKeyParams,
         querystring: PageQuery,
       },
     },
     async (req) =>
-      success(
-        req.id,
-        await destinations(
-          ctx,
-          who(req.principal).account.id,
-          req.params.resvKey,
-          req.query.offset ?? 0,
-          req.query.limit ?? 100,
-        ),
-      ),
+      success(req.id, await destinations(ctx, who(req.principal).account.id, req.params.resvKey, req.query)),
   );
 
   app.post(
@@ -131,6 +135,7 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'addReservationDestinations',
         summary: 'Add up to 1000 recipients (PENDING or STOPPED)',
         params: ResvKeyParams,
         body: AddDestinationsBody,
@@ -146,6 +151,7 @@ export const reservationRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'removeReservationDestination',
         summary: 'Remove a recipient that has not gone out',
         params: DestinationParams,
       },

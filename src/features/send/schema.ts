@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { named } from '../../http/openapi/components.ts';
 import { Nullable } from '../../http/schema-types.ts';
 
 /*
@@ -129,3 +130,29 @@ export const SendBody = Type.Object({
 export type SendBodyT = Static<typeof SendBody>;
 export type FlowEntryT = Static<typeof FlowEntry>;
 export type DestinationT = Static<typeof SendBody>['destinations'][number];
+
+// ---- the answer ----
+
+export const DestinationResult = named(
+  'DestinationResult',
+  Type.Object(
+    {
+      to: Type.String({ description: 'the number as given' }),
+      msgKey: Type.String({
+        description: 'the message key (reports, inquiries); "" when this recipient was refused',
+      }),
+      code: Type.String({
+        description:
+          "A000 accepted; A301 a replay of an idempotencyKey (msgKey: the first send's); else why this recipient was refused (A306, A313, A322-A324, A328, A333, A335)",
+      }),
+      result: Type.String({ description: "the code's text, with what was wrong" }),
+    },
+    { description: 'What became of one recipient, in the order of destinations' },
+  ),
+);
+
+export const SendResult = named(
+  'SendResult',
+  Type.Object({ destinations: Type.Array(DestinationResult) }, { description: 'One result per recipient' }),
+);
+export type DestinationResultT = Static<typeof DestinationResult>;

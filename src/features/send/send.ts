@@ -14,17 +14,12 @@ import { type Screen, screenRequest } from '../policy/screen.ts';
 import { type PreparedStep, withinLimit } from './channels.ts';
 import type { Directory } from './directory.ts';
 import { prepareFlow } from './prepare.ts';
-import type { DestinationT, SendBodyT } from './schema.ts';
+import type { DestinationResultT, DestinationT, SendBodyT } from './schema.ts';
 
 export const MAX_DESTINATIONS = 200;
 export const DEFAULT_IDEMPOTENCY_TTL = 86_400;
 
-export interface DestinationResult {
-  to: string;
-  msgKey: string;
-  code: string;
-  result: string;
-}
+export type DestinationResult = DestinationResultT;
 
 export interface SendOutcome {
   requestId: string;

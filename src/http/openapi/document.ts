@@ -1,8 +1,9 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { CODES, type Code } from '../../errors.ts';
 import { authFailure, failure, success } from '../envelope.ts';
+import { isTimeFormat, TIME_FORMATS } from '../schema-types.ts';
 import { namedComponents } from './components.ts';
-import type { OperationDoc, OperationDocs } from './operation-doc.ts';
+import { type OperationDoc, type OperationDocs, PAGING, type RouteDocs } from './operation-doc.ts';
 import { canonical, type OpenApiSchema, toOpenApi } from './schema-convert.ts';
 
 /* Completes the document @fastify/swagger generates from the routes' request schemas. */
@@ -184,15 +185,25 @@ function successResponse(api: Api, doc: OperationDoc, existing: unknown): Record
   return { description: 'Success', content: { 'application/json': media } };
 }
 
+/** The route's own documentation (by the operationId its schema names), else the catalog's. */
+function docOf(options: DocumentOptions, key: string, operation: Record<string, unknown>) {
+  const id = operation.operationId;
+  if (typeof id === 'string') {
+    const own = options.routeDocs[id];
+    return own ? { ...own, operationId: id } : undefined;
+  }
+  return options.operationDocs[key];
+}
+
 function complete(
-  operationDocs: OperationDocs,
+  options: DocumentOptions,
   path: string,
   method: string,
   operation: Record<string, unknown>,
 ): void {
   const key = `${method.toUpperCase()} ${path}`;
-  const doc = operationDocs[key];
-  if (!doc) return; // test/http/openapi.test.ts names every route without a catalog entry
+  const doc = docOf(options, key, operation);
+  if (!doc) return; // test/http/openapi.test.ts names every route without a documentation entry
   const api = apiOf(path);
   operation.operationId = doc.operationId;
   // The operator routes say "the admin token"; every one takes the console's session as well.
@@ -209,6 +220,7 @@ function complete(
     ...errorResponses(key, errorStyleOf(path), [...commonCodes(api, method, operation), ...doc.errors]),
   };
   operation.responses = { ...documented, ...otherResponses(key, doc, documented) };
+  if (doc.paging) operation['x-paging'] = { style: doc.paging, ...PAGING[doc.paging] };
   const body = operation.requestBody;
   if (doc.requestExample !== undefined && isRecord(body) && isRecord(body.content)) {
     const json = body.content['application/json'];
@@ -258,6 +270,27 @@ export interface DocumentOptions {
   readonly publicUrl: string;
   /** The catalogs (catalog.ts), loaded when the document is first asked for. */
   readonly operationDocs: OperationDocs;
+  /** The features' own documentation by operationId (catalog.ts gathers it, loaded as lazily). */
+  readonly routeDocs: RouteDocs;
+}
+
+/**
+ * Schemas mark their timestamps with `x-time` (src/http/schema-types.ts), which Ajv knows as a
+ * keyword that checks nothing: the time rules of each field stay in its use case, with its own
+ * result code. The document says the format in OpenAPI's words instead.
+ */
+function declareTimes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(declareTimes);
+  if (!isRecord(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'x-time' && typeof value === 'string' && isTimeFormat(value)) {
+      Object.assign(out, TIME_FORMATS[value].openapi);
+      continue;
+    }
+    out[key] = key === 'example' || key === 'examples' ? value : declareTimes(value);
+  }
+  return out;
 }
 
 /** @fastify/swagger's transformObject: operation ids, responses, errors, examples, components. */
@@ -270,7 +303,7 @@ export function completeDocument(generated: object, options: DocumentOptions): R
     for (const method of METHODS) {
       const operation = item[method];
       if (!isRecord(operation)) continue;
-      complete(options.operationDocs, path, method, operation);
+      complete(options, path, method, operation);
       if (Array.isArray(operation.tags))
         for (const t of operation.tags) if (typeof t === 'string') tags.add(t);
     }
@@ -294,10 +327,10 @@ export function completeDocument(generated: object, options: DocumentOptions): R
     ...openapi,
     servers: [{ url: options.publicUrl, description: 'This gateway (OMNIGATE_PUBLIC_URL)' }],
     tags: [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
-    paths: refComponents(paths, names),
+    paths: declareTimes(refComponents(paths, names)),
     components: {
       ...components,
-      schemas: { ...(isRecord(components.schemas) ? components.schemas : {}), ...namedSchemas },
+      schemas: declareTimes({ ...(isRecord(components.schemas) ? components.schemas : {}), ...namedSchemas }),
     },
   };
 }

@@ -7,7 +7,10 @@ import type { Code } from '../../errors.ts';
  * completed from them (document.ts) and test/http/openapi.test.ts fails when a route has none.
  */
 export interface OperationDoc {
-  /** Unique across the API; a generated client's method name. */
+  /**
+   * Unique across the API; a generated client's method name. A route that names its operationId in
+   * its own schema (the contract beside its feature) is documented by the RouteDoc of that id.
+   */
   readonly operationId: string;
   /** Used when the route's own schema has no summary. */
   readonly summary?: string;
@@ -40,7 +43,27 @@ export interface OperationDoc {
   readonly exampleFields?: Readonly<Record<string, unknown>>;
   /** A request body that this operation accepts. */
   readonly requestExample?: unknown;
+  /** How the list pages (docs/api.md#conventions); the document says it as `x-paging`. */
+  readonly paging?: PagingStyle;
 }
+
+/**
+ * The paging styles of the API's lists, with the parameters a call sends and the fields its answer
+ * carries. `cursor` is the convention for every list the spec leaves open; `lastSeq` is the spec's
+ * (and the hosted service's) own; `offset` and `page` are kept where routes already had them.
+ */
+export const PAGING = {
+  cursor: { request: ['cursor', 'limit'], response: ['next'] },
+  lastSeq: { request: ['lastSeq', 'limit'], response: ['lastSeq', 'hasNext'] },
+  offset: { request: ['offset', 'limit'], response: ['offset', 'limit'] },
+  page: { request: ['page', 'count'], response: ['hasNext'] },
+} as const;
+export type PagingStyle = keyof typeof PAGING;
+
+/** An operation's documentation kept beside its feature, found by the operationId its route names. */
+export type RouteDoc = Omit<OperationDoc, 'operationId'>;
+/** By operationId. */
+export type RouteDocs = Readonly<Record<string, RouteDoc>>;
 
 /** A response without a result code: its JSON body's schema and a real body, or no body at all. */
 export interface OtherResponse {

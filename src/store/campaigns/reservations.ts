@@ -84,16 +84,28 @@ export async function getReservation(
 export async function listReservations(
   store: Store,
   accountId: string,
-  opts: { from?: number; to?: number; lastSeq: number; limit: number },
+  opts: { from?: number; to?: number; paymentCode?: string; lastSeq: number; limit: number },
 ): Promise<Reservation[]> {
   let q = store.db
     .selectFrom('reservations')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('seq', '>', opts.lastSeq);
-  if (opts.from !== undefined) q = q.where('send_at', '>=', opts.from);
-  if (opts.to !== undefined) q = q.where('send_at', '<', opts.to);
-  const rows = await q.orderBy('seq').limit(opts.limit).execute();
+    .selectAll('reservations')
+    .where('reservations.account_id', '=', accountId)
+    .where('reservations.seq', '>', opts.lastSeq);
+  if (opts.from !== undefined) q = q.where('reservations.send_at', '>=', opts.from);
+  if (opts.to !== undefined) q = q.where('reservations.send_at', '<', opts.to);
+  const paymentCode = opts.paymentCode;
+  if (paymentCode !== undefined) {
+    // The reservation's current request carries it (an update's new request keeps the first's).
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('send_requests')
+          .select('send_requests.id')
+          .whereRef('send_requests.id', '=', 'reservations.request_id')
+          .where('send_requests.payment_code', '=', paymentCode),
+      ),
+    );
+  }
+  const rows = await q.orderBy('reservations.seq').limit(opts.limit).execute();
   return rows.map(toReservation);
 }
 
@@ -219,6 +231,8 @@ export async function listDestinations(
   offset: number,
   limit: number,
 ): Promise<Destination[]> {
+  // A reservation has no more recipients than one request's worth of additions, each at most
+  // 1000: an offset walk over its own rows (by msg_key, in the request's index) stays small.
   const rows = await store.db
     .selectFrom('messages')
     .select(['msg_key', 'to_number', 'status', 'vars', 'report_code'])
