@@ -52,6 +52,7 @@ import { completeDocument } from './http/openapi/document.ts';
 import type { OperationDocs, RouteDocs } from './http/openapi/operation-doc.ts';
 import { refuseLooseNumbers } from './http/strict-integers.ts';
 import { refuseBooleanScalars } from './http/strict-scalars.ts';
+import { unknownQueryWatch } from './http/unknown-query.ts';
 
 export interface AppDeps {
   ctx: Ctx;
@@ -120,7 +121,9 @@ export async function buildApp({
     // Path parameters are keys and phone numbers; the default of 100 characters answers a raw 414.
     routerOptions: { maxParamLength: 1000 },
     // Digit strings are accepted where the spec has numbers (timeout, tpsLimit, requestId).
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false, keywords: ['x-time'] } },
+    ajv: {
+      customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false, keywords: ['x-time'] },
+    },
     // A path that does not decode (%ZZ) is refused before routing: answered as every refusal is.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -142,6 +145,7 @@ export async function buildApp({
   app.addHook('preValidation', refuseBooleanScalars);
   // Before Ajv too, whose coercion read `Infinity`, `1e309` and `0x10` as numbers.
   app.addHook('preValidation', refuseLooseNumbers);
+  app.addHook('preValidation', unknownQueryWatch(metrics, logger));
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });

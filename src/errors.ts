@@ -194,6 +194,13 @@ export const CODES = {
 
 export type Code = keyof typeof CODES;
 
+/**
+ * The codes of the hosted service's gateway stage (authentication, permission, the request's
+ * form): on the client API they are answered in `common.authCode`, with no data section, as the
+ * hosted service answers them (its table gives the same codes other meanings in `data.code`).
+ */
+export const GATEWAY_CODES: ReadonlySet<Code> = new Set<Code>(['A401', 'A403', 'A404', 'A413', 'A415']);
+
 export function isCode(value: string): value is Code {
   return Object.hasOwn(CODES, value);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CODES, type Code, resultText } from '../errors.ts';
+import { CODES, type Code, GATEWAY_CODES, resultText } from '../errors.ts';
 
 /** The spec's common response section. */
 export interface Common {
@@ -54,8 +54,14 @@ export function success(
   return { common: { ...AUTH_OK, providerTrId: trId }, data };
 }
 
-/** A service failure: authentication passed (A000) and `data.code` tells what went wrong. */
+/**
+ * A refusal. A service failure: authentication passed (A000) and `data.code` tells what went
+ * wrong. A refusal of the gateway stage (GATEWAY_CODES: the path, the body's size or media type,
+ * the credentials) is `common.authCode` with no data section.
+ */
 export function failure(trId: string, code: Code, detail?: string, ref?: string): Envelope {
+  if (GATEWAY_CODES.has(code))
+    return { common: { authCode: code, authResult: resultText(code, detail), providerTrId: trId } };
   const data: DataSection = { code, result: resultText(code, detail) };
   if (ref !== undefined) data.ref = ref;
   return { common: { ...AUTH_OK, providerTrId: trId }, data };

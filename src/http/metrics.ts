@@ -11,6 +11,8 @@ export interface Metrics {
   readonly registry: Registry;
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'method' | 'route'>;
+  /** Query parameters a route does not take, by route and name (src/http/unknown-query.ts). */
+  readonly unknownQueryParams: Counter<'route' | 'name'>;
   readonly messagesAccepted: Counter;
   readonly messagesFinal: Counter<'status'>;
   readonly messageFailures: Counter<'code'>;
@@ -39,6 +41,12 @@ export function createMetrics(
     help: 'HTTP request latency',
     labelNames: ['method', 'route'] as const,
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const unknownQueryParams = new Counter({
+    name: 'omnigate_unknown_query_params_total',
+    help: 'Query parameters that the route does not take (and ignores), by route and name',
+    labelNames: ['route', 'name'] as const,
     registers: [registry],
   });
   const jobsDone = new Counter({
@@ -133,6 +141,7 @@ export function createMetrics(
     registry,
     httpRequests,
     httpDuration,
+    unknownQueryParams,
     messagesAccepted: accepted,
     messagesFinal: final,
     messageFailures: failures,

@@ -5,6 +5,7 @@ import {
   NotFoundError,
   Omnigate,
   OmnigateError,
+  StateError,
   steps,
   ValidationError,
 } from '../../clients/typescript/src/index.ts';
@@ -135,6 +136,24 @@ describeEachDb('client: sends and errors', (db) => {
     await assert.rejects(client.reports.inquiry('no-such-key'), (err) => {
       assert.ok(err instanceof NotFoundError);
       assert.equal(err.code, 'A820');
+      return true;
+    });
+    // A state conflict (409) is its own kind: the request was right, the reservation's state is not.
+    const resv = await client.reservations.create({
+      destinations: [{ to: '01099990003' }],
+      messageFlow: [steps.sms({ from: c.sender, text: 'later' })],
+      // 30 days ahead, Korea time (the served gateway runs on the system clock).
+      resvSendTime: new Date(Date.now() + 30 * 86_400_000 + 9 * 3_600_000)
+        .toISOString()
+        .slice(0, 19)
+        .replace('T', ' '),
+    });
+    const resvKey = resv.resvKey ?? '';
+    await client.reservations.cancel(resvKey);
+    await assert.rejects(client.reservations.cancel(resvKey), (err) => {
+      assert.ok(err instanceof StateError);
+      assert.ok(!(err instanceof ValidationError));
+      assert.deepEqual([err.code, err.status], ['A824', 409]);
       return true;
     });
     // A refusal of the whole chunk gives each of its recipients the code (bulk keeps one list).

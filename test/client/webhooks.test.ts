@@ -116,22 +116,35 @@ describeEachDb('client: webhooks', (db) => {
       valid: false,
       reason: 'missing',
     });
-    assert.deepEqual(
-      verifySignature(raw, { ...headers, 'x-svc-signature': signature.toUpperCase() }, SECRET),
-      {
+    // The spec leaves the encoding open: uppercase hex and base64 (standard, URL-safe, unpadded)
+    // are the same signature; anything else is malformed.
+    const bytes = Buffer.from(signature, 'hex');
+    for (const form of [
+      signature.toUpperCase(),
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+      bytes.toString('base64').replace(/=+$/, ''),
+    ]) {
+      assert.deepEqual(verifySignature(raw, { ...headers, 'x-svc-signature': form }, SECRET), {
+        valid: true,
+        timestampMs: ts,
+      });
+    }
+    for (const bad of ['zz', signature.slice(2), Buffer.alloc(31).toString('base64')]) {
+      assert.deepEqual(verifySignature(raw, { ...headers, 'x-svc-signature': bad }, SECRET), {
         valid: false,
         reason: 'malformed',
-      },
-    );
+      });
+    }
 
-    // Without the body signature: refused unless the receiver says its gateway does not send it.
+    // Signed as the spec describes (no body signature): valid by default; refused on request.
     const spec = { ...headers, 'x-omnigate-body-signature': undefined };
-    assert.deepEqual(verifySignature(raw, spec, SECRET), { valid: false, reason: 'missing' });
-    assert.deepEqual(verifySignature(raw, spec, SECRET, { requireBodySignature: false }), {
-      valid: true,
-      timestampMs: ts,
+    assert.deepEqual(verifySignature(raw, spec, SECRET), { valid: true, timestampMs: ts });
+    assert.deepEqual(verifySignature(raw, spec, SECRET, { requireBodySignature: true }), {
+      valid: false,
+      reason: 'missing',
     });
-    // A body signature that is there is still checked.
+    // A body signature that is there is always checked.
     assert.deepEqual(verifySignature(tampered, headers, SECRET, { requireBodySignature: false }), {
       valid: false,
       reason: 'mismatch',

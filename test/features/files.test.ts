@@ -228,10 +228,10 @@ describeEachDb('MMS image upload', (db) => {
   test('not multipart: 415 A415; a malformed multipart body: 400 A300, never 500', async () => {
     const json = await t.request({ method: 'POST', url: URL, apiKey, body: { file: 'x' } });
     assert.equal(json.statusCode, 415);
-    assert.equal(json.json().data.code, 'A415');
-    assert.match(json.json().data.result, /multipart\/form-data/);
+    assert.equal(json.json().common.authCode, 'A415');
+    assert.match(json.json().common.authResult, /multipart\/form-data/);
     const empty = await t.request({ method: 'POST', url: URL, apiKey });
-    assert.equal(empty.json().data.code, 'A415');
+    assert.equal(empty.json().common.authCode, 'A415');
     const noBoundary = await t.gw.app.inject({
       method: 'POST',
       url: URL,

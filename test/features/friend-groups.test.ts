@@ -7,6 +7,7 @@ import { findFriendGroup } from '../../src/store/campaigns/friend-groups.ts';
 import { clientCalls } from '../helpers/calls.ts';
 import { advance, type Client, setHandset, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
+import { codeOf } from '../helpers/envelope-code.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { postForm } from '../helpers/multipart.ts';
 
@@ -220,7 +221,7 @@ describeEachDb('friend groups', (db) => {
   test('list file refusals: no senderKey, another account’s senderKey, no file, empty, binary, too big', async () => {
     const expect = async (res: Awaited<ReturnType<typeof upload>>, code: string, status = 400) => {
       assert.equal(res.statusCode, status, res.body);
-      assert.equal(res.json().data.code, code, res.body);
+      assert.equal(codeOf(res.json()), code, res.body);
     };
     await expect(await upload('01010060000', null), 'A300');
     await expect(await upload('01010060000', other.senderKey), 'A326');

@@ -375,7 +375,7 @@ describeEachDb('RCS center: brand', (db) => {
       body: { brandId, regBrand: { name: 'Json' } },
     });
     assert.equal(json.statusCode, 415, json.body);
-    assert.equal(json.json().data.code, 'A415');
+    assert.equal(json.json().common.authCode, 'A415');
     await refused(
       [...reg({ name: 'A' }), { name: 'brandId', value: brandId }],
       400,

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import type { RcsImage } from '../../src/features/rcs/messagebase.ts';
 import type { Client } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
+import { codeOf, resultOf } from '../helpers/envelope-code.ts';
 import type { TestGateway } from '../helpers/gateway.ts';
 import { jpeg, ofSize, png } from '../helpers/images.ts';
 import { type Part, postForm } from '../helpers/multipart.ts';
@@ -56,8 +57,8 @@ describeEachDb('RCS center: message-base images', (db) => {
     result: RegExp,
   ) => {
     assert.equal(res.statusCode, status, res.body);
-    assert.equal(res.json().data.code, code, res.body);
-    assert.match(res.json().data.result, result);
+    assert.equal(codeOf(res.json()), code, res.body);
+    assert.match(resultOf(res.json()) ?? '', result);
   };
   const uploaded = async (parts: readonly Part[]): Promise<RcsImage> => {
     const res = await upload(parts);

@@ -26,6 +26,7 @@ import {
   settle,
   sms,
   statusOf,
+  updateResv,
 } from './reservation-helpers.ts';
 
 /*
@@ -68,6 +69,27 @@ describeEachDb('reservation: destinations', (db) => {
     assert.deepEqual([page.offset, page.limit, page.destinations.map((d) => d.msgKey)], [1, 1, [msgKeys[1]]]);
     assert.deepEqual(ok(await listDest(t, c, resvKey, '?offset=3')).destinations, []);
     refused(await listDest(t, c, resvKey, '?limit=1001'), 'A300');
+
+    // The hosted service's cursor (its SDK iterates by it): lastSeq of the page, while hasNext.
+    assert.deepEqual(
+      all.destinations.map((d) => d.seq),
+      [1, 2, 3],
+    );
+    assert.deepEqual([all.lastSeq, all.hasNext], [3, false]);
+    const walked: string[] = [];
+    const flags: boolean[] = [];
+    let lastSeq = 0;
+    for (;;) {
+      const p = ok(await listDest(t, c, resvKey, `?lastSeq=${lastSeq}&limit=2`));
+      walked.push(...p.destinations.map((d) => d.msgKey));
+      flags.push(p.hasNext);
+      if (!p.hasNext) break;
+      lastSeq = p.lastSeq;
+    }
+    assert.deepEqual(walked, msgKeys);
+    assert.deepEqual(flags, [true, false]);
+    const past = ok(await listDest(t, c, resvKey, '?lastSeq=3&limit=2'));
+    assert.deepEqual([past.destinations, past.lastSeq, past.hasNext], [[], 3, false]);
     await advance(t, 15 * 60);
     assert.deepEqual(
       ok(await listDest(t, c, resvKey)).destinations.map((d) => [d.status, d.reportCode]),
@@ -259,17 +281,40 @@ describeEachDb('reservation: list', (db) => {
     );
     assert.equal(ok(await listResv(t, other)).reservations.length, 1, 'each account sees its own');
     assert.equal(ok(await listResv(t, c, '?limit=1000')).reservations.length, 7);
+
+    // The same day named by a time of it, as a reservation's body writes resvSendTime.
+    assert.deepEqual(
+      ok(await listResv(t, c, `?resvSendTime=${encodeURIComponent('2026-12-02 17:45:00')}`)).reservations.map(
+        (r) => r.resvKey,
+      ),
+      day,
+    );
   });
 
-  test('refusals: limit over 1000 or under 1, a day that is not yyyyMMdd (A300)', async () => {
+  test('by paymentCode: only the reservations whose send carries it', async () => {
+    const a = await reserve(t, c, { to: [phone()], extra: { paymentCode: 'dept-a' } });
+    const b = await reserve(t, c, { to: [phone()], extra: { paymentCode: 'dept-b' } });
+    await reserve(t, c, { to: [phone()] });
+    await reserve(t, other, { to: [phone()], extra: { paymentCode: 'dept-a' } });
+    const keysOf = async (q: string) => ok(await listResv(t, c, q)).reservations.map((r) => r.resvKey);
+    assert.deepEqual(await keysOf('?paymentCode=dept-a'), [a.resvKey]);
+    assert.deepEqual(await keysOf('?paymentCode=dept-b'), [b.resvKey]);
+    assert.deepEqual(await keysOf('?paymentCode=none'), []);
+    // An update makes a new request: it keeps the paymentCode.
+    ok(await updateResv(t, c, a.resvKey, { messageFlow: [sms(c, 'changed')] }));
+    assert.deepEqual(await keysOf('?paymentCode=dept-a'), [a.resvKey]);
+  });
+
+  test('refusals: limit over 1000 or under 1 (A300), a day neither yyyyMMdd nor a time (A315)', async () => {
+    for (const q of ['?limit=1001', '?limit=0', '?lastSeq=-1', `?paymentCode=${'p'.repeat(101)}`]) {
+      refused(await listResv(t, c, q), 'A300');
+    }
     for (const q of [
-      '?limit=1001',
-      '?limit=0',
       '?resvSendTime=2026-12-02',
       '?resvSendTime=20261332',
-      '?lastSeq=-1',
+      '?resvSendTime=2026-12-02%2025:00:00',
     ]) {
-      refused(await listResv(t, c, q), 'A300');
+      refused(await listResv(t, c, q), 'A315');
     }
   });
 

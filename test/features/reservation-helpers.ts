@@ -40,6 +40,7 @@ export interface ListView {
 }
 
 export interface DestinationView {
+  seq: number;
   msgKey: string;
   to: string;
   status: string;
@@ -234,7 +235,7 @@ export const updateResv = (t: TestGateway, c: Client, k: string, body: Record<st
   call<ReservationView>(t, c, 'PUT', `${BASE}/resvKey/${k}`, body);
 
 export const listDest = (t: TestGateway, c: Client, k: string, query = '') =>
-  call<{ destinations: DestinationView[]; offset: number; limit: number }>(
+  call<{ destinations: DestinationView[]; offset: number; limit: number; lastSeq: number; hasNext: boolean }>(
     t,
     c,
     'GET',

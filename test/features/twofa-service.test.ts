@@ -105,11 +105,13 @@ describeEachDb('2fa: service name', (db) => {
       body: 'userRef=1',
     });
     assert.equal(plain.statusCode, 415, plain.body);
-    assert.deepEqual(plain.json<{ data: unknown }>().data, {
-      code: 'A415',
-      result: 'Unsupported content type: got text/plain; expected application/json',
-      resultMsg: 'Unsupported content type: got text/plain; expected application/json',
-      userRef: '',
+    // The gateway stage's refusal: common.authCode, no data section (as an unknown key's A401).
+    assert.deepEqual(plain.json<{ common: unknown; data?: unknown }>(), {
+      common: {
+        authCode: 'A415',
+        authResult: 'Unsupported content type: got text/plain; expected application/json',
+        providerTrId: plain.json<{ common: { providerTrId: string } }>().common.providerTrId,
+      },
     });
     const noKey = await t.request({ method: 'POST', url: `${BASE}/service`, body: {} });
     assert.equal(noKey.statusCode, 401);

@@ -271,7 +271,7 @@ describeEachDb('informational template image uploads', (db) => {
       body: { file: 'x' },
     });
     assert.equal(res.statusCode, 415);
-    assert.equal(res.json().data.code, 'A415');
+    assert.equal(res.json().common.authCode, 'A415');
   });
 
   test('an unknown file URL answers a JSON envelope 404 A820, without credentials', async () => {

@@ -111,7 +111,7 @@ describeEachDb('client API plumbing', (db) => {
   test('an unknown path is 404 with a gateway code, in the envelope under /api', async () => {
     const res = await t.request({ method: 'GET', url: '/api/comm/v1/nothing-here', apiKey: key });
     assert.equal(res.statusCode, 404);
-    assert.equal(res.json().data.code, 'A404');
+    assert.equal(res.json().common.authCode, 'A404');
     assert.ok(res.json().common.providerTrId);
     const admin = await t.request({ method: 'GET', url: '/admin/v1/nothing-here', admin: true });
     assert.equal(admin.statusCode, 404);
@@ -172,8 +172,8 @@ describeEachDb('client API plumbing', (db) => {
     for (const [payload, type] of cases) {
       const res = await probeCall(payload, key, { 'content-type': type });
       assert.equal(res.statusCode, 415, `${type}: ${res.body}`);
-      assert.equal(res.json().data.code, 'A415', type);
-      assert.match(res.json().data.result, /expected application\/json/, type);
+      assert.equal(res.json().common.authCode, 'A415', type);
+      assert.match(res.json().common.authResult, /expected application\/json/, type);
     }
     // JSON with a charset, or a +json type, is still JSON: a bad field stays A300.
     const json = await probeCall('{}', key, { 'content-type': 'application/json; charset=utf-8' });
@@ -213,10 +213,10 @@ describeEachDb('client API plumbing', (db) => {
   test('a body over the size limit is 413 A413; an unsupported content type is 415 A415', async () => {
     const big = await probeCall({ name: 'x'.repeat(5000) });
     assert.equal(big.statusCode, 413);
-    assert.equal(big.json().data.code, 'A413');
+    assert.equal(big.json().common.authCode, 'A413');
     const xml = await probeCall('<a/>', key, { 'content-type': 'application/xml' });
     assert.equal(xml.statusCode, 415);
-    assert.equal(xml.json().data.code, 'A415');
+    assert.equal(xml.json().common.authCode, 'A415');
   });
 
   test('an unexpected error is 500 A910 with one log line carrying the trId and no client data', async () => {

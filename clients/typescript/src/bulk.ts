@@ -1,4 +1,4 @@
-import { NotFoundError, type OmnigateError, PermissionError, ValidationError } from './errors.js';
+import { NotFoundError, type OmnigateError, PermissionError, StateError, ValidationError } from './errors.js';
 import type { CallOptions } from './transport.js';
 import type { BulkResult, Destination, FlowStep, Section, SendRequest, SendResult } from './types.js';
 
@@ -39,7 +39,12 @@ function destinationOf(r: Recipient): Destination {
 
 /** A refusal of the request as a whole that says nothing about the others (a broken rule). */
 function isRequestRefusal(err: unknown): err is OmnigateError {
-  return err instanceof ValidationError || err instanceof PermissionError || err instanceof NotFoundError;
+  return (
+    err instanceof ValidationError ||
+    err instanceof StateError ||
+    err instanceof PermissionError ||
+    err instanceof NotFoundError
+  );
 }
 
 /**

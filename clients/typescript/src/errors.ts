@@ -40,9 +40,18 @@ export class RateLimitError extends OmnigateError {
   }
 }
 
-/** HTTP 400, 409, 413 or 415: the request itself is wrong; the code says which rule it broke. */
+/** HTTP 400, 413 or 415: the request itself is wrong; the code says which rule it broke. */
 export class ValidationError extends OmnigateError {
   override name = 'ValidationError';
+}
+
+/**
+ * HTTP 409 (`A824` and the other state conflicts): the request is well formed but what it acts
+ * on is not in a state that allows it (a reservation already sent, a template under review, a
+ * broadcast that ended). Repeating it unchanged cannot help; reading the thing's state first can.
+ */
+export class StateError extends OmnigateError {
+  override name = 'StateError';
 }
 
 /** HTTP 404: an unknown (or another account's) msgKey, resvKey, reportId, template... */
@@ -83,8 +92,9 @@ export function errorFor(
       return new NotFoundError(init);
     case 429:
       return new RateLimitError({ ...init, retryAfterMs });
-    case 400:
     case 409:
+      return new StateError(init);
+    case 400:
     case 413:
     case 415:
       return new ValidationError(init);

@@ -10,6 +10,7 @@ export {
   OmnigateError,
   PermissionError,
   RateLimitError,
+  StateError,
   ValidationError,
 } from './errors.js';
 export type { ImageUpload, ImageUrl, MmsImage, RcsImage } from './files.js';

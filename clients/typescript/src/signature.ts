@@ -13,8 +13,10 @@ export interface VerifyOptions {
   /** Now, in epoch ms (default Date.now()). */
   nowMs?: number;
   /**
-   * Whether X-Omnigate-Body-Signature must be there (default true). false only for a receiver
-   * behind a gateway that does not send it yet: without it the body is not protected.
+   * Whether X-Omnigate-Body-Signature must be there (default false: the spec's signature covers
+   * the timestamp only, and a request signed as the spec describes has no body signature). true
+   * for a receiver of an Omnigate, which always sends it: then a seen request's headers cannot
+   * carry another body. When present it is checked either way.
    */
   requireBodySignature?: boolean;
 }
@@ -39,7 +41,20 @@ function header(headers: HeaderBag, name: string): string | undefined {
   return undefined;
 }
 
-const HEX_SHA256 = /^[0-9a-f]{64}$/;
+const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
+const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=?$|^[A-Za-z0-9_-]{43}=?$/;
+
+/**
+ * The 32 bytes of an HMAC-SHA256 as a sender may write them: hex in either case, or base64
+ * (standard or URL-safe, padded or not): the spec leaves the encoding open, and the hosted
+ * service's SDK accepts each. undefined when it is none of them.
+ */
+function digestBytes(text: string): Buffer | undefined {
+  if (HEX_SHA256.test(text)) return Buffer.from(text, 'hex');
+  if (!BASE64_SHA256.test(text)) return undefined;
+  const bytes = Buffer.from(text.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
 
 /**
  * The replay tolerance in seconds, checked: a negative or NaN value would fail the `> 0` test and
@@ -54,12 +69,12 @@ export function toleranceOf(toleranceSeconds: number | undefined): number {
 }
 
 /**
- * Checks a webhook request as the gateway signs it, keyed with the account's webhook secret and
- * compared in constant time: X-SVC-Signature, lowercase hex HMAC-SHA256 of the X-SVC-Timestamp
- * value (epoch ms), as the spec defines it; and X-Omnigate-Body-Signature, the same over
- * `<timestamp>.` followed by the body's bytes. `rawBody` must be the bytes as received (a string
- * is taken as their UTF-8): the spec's signature alone would let a seen request's headers carry
- * another body.
+ * Checks a webhook request as the spec signs it, keyed with the account's webhook secret and
+ * compared in constant time: X-SVC-Signature, HMAC-SHA256 of the X-SVC-Timestamp value (epoch
+ * ms), in hex (either case) or base64. X-Omnigate-Body-Signature, the same over `<timestamp>.`
+ * followed by the body's bytes, is checked whenever it is there (an Omnigate always sends it; set
+ * requireBodySignature to demand it). `rawBody` must be the bytes as received (a string is taken
+ * as their UTF-8).
  */
 export function verifySignature(
   rawBody: string | Uint8Array,
@@ -72,25 +87,22 @@ export function verifySignature(
   const timestamp = header(headers, 'x-svc-timestamp');
   const signature = header(headers, 'x-svc-signature');
   const bodySignature = header(headers, 'x-omnigate-body-signature');
-  const requireBody = options.requireBodySignature ?? true;
+  const requireBody = options.requireBodySignature ?? false;
   if (timestamp === undefined || signature === undefined || (requireBody && bodySignature === undefined))
     return { valid: false, reason: 'missing' };
-  if (
-    !/^\d{1,16}$/.test(timestamp) ||
-    !HEX_SHA256.test(signature) ||
-    (bodySignature !== undefined && !HEX_SHA256.test(bodySignature))
-  )
+  const given = digestBytes(signature.trim());
+  const givenBody = bodySignature === undefined ? undefined : digestBytes(bodySignature.trim());
+  if (!/^\d{1,16}$/.test(timestamp) || !given || (bodySignature !== undefined && !givenBody))
     return { valid: false, reason: 'malformed' };
   const expected = createHmac('sha256', secret).update(timestamp, 'utf8').digest();
-  if (!timingSafeEqual(Buffer.from(signature, 'hex'), expected)) return { valid: false, reason: 'mismatch' };
+  if (!timingSafeEqual(given, expected)) return { valid: false, reason: 'mismatch' };
   // Checked whenever present, so that turning the requirement off never lets an altered body through.
-  if (bodySignature !== undefined) {
+  if (givenBody) {
     const hmac = createHmac('sha256', secret).update(`${timestamp}.`, 'utf8');
     const expectedBody = (
       typeof rawBody === 'string' ? hmac.update(rawBody, 'utf8') : hmac.update(rawBody)
     ).digest();
-    if (!timingSafeEqual(Buffer.from(bodySignature, 'hex'), expectedBody))
-      return { valid: false, reason: 'mismatch' };
+    if (!timingSafeEqual(givenBody, expectedBody)) return { valid: false, reason: 'mismatch' };
   }
   const timestampMs = Number(timestamp);
   if (tolerance > 0 && Math.abs((options.nowMs ?? Date.now()) - timestampMs) > tolerance * 1000) {

@@ -14,7 +14,7 @@ export interface WebhookHandlerOptions {
   secret: string;
   /** See VerifyOptions.toleranceSeconds (default 300; 0: off, for a sandbox on the manual clock). */
   toleranceSeconds?: number;
-  /** See VerifyOptions.requireBodySignature (default true; false for a gateway that does not send it). */
+  /** See VerifyOptions.requireBodySignature (default false; true to refuse a request without it). */
   requireBodySignature?: boolean;
   /**
    * Called for each MO; the gateway gets its acknowledgement once this resolves. Delivery is at

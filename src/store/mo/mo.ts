@@ -158,6 +158,12 @@ export interface MoFilter {
   since?: number | undefined;
   /** Received before (epoch ms). */
   before?: number | undefined;
+  /** Sent by the handset at or after (epoch ms). */
+  occurredSince?: number | undefined;
+  /** The number the sender entered. */
+  from?: string | undefined;
+  /** The MO number. */
+  to?: string | undefined;
   offset: number;
   limit: number;
 }
@@ -168,6 +174,9 @@ export async function listMo(store: Store, f: MoFilter): Promise<MoRecord[]> {
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   if (f.since !== undefined) q = q.where('received_at', '>=', f.since);
   if (f.before !== undefined) q = q.where('received_at', '<', f.before);
+  if (f.occurredSince !== undefined) q = q.where('occurred_at', '>=', f.occurredSince);
+  if (f.from !== undefined) q = q.where('from_number', '=', f.from);
+  if (f.to !== undefined) q = q.where('to_number', '=', f.to);
   const rows = await q
     .orderBy('received_at', 'desc')
     .orderBy('msg_key', 'desc')
