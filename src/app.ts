@@ -49,7 +49,7 @@ import { newTrId } from './http/envelope.ts';
 import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-handler.ts';
 import type { Metrics } from './http/metrics.ts';
 import { completeDocument } from './http/openapi/document.ts';
-import type { OperationDocs, RouteDocs } from './http/openapi/operation-doc.ts';
+import type { RouteDocs } from './http/openapi/operation-doc.ts';
 import { refuseLooseNumbers } from './http/strict-integers.ts';
 import { refuseBooleanScalars } from './http/strict-scalars.ts';
 import { unknownQueryWatch } from './http/unknown-query.ts';
@@ -157,7 +157,7 @@ export async function buildApp({
    * /docs is first asked for, not at start: about 5 MB of heap that a gateway whose reference
    * nobody reads never needs (docs/decisions.md#integrators-kit).
    */
-  let catalogs: { operationDocs: OperationDocs; routeDocs: RouteDocs } | undefined;
+  let catalogs: { routeDocs: RouteDocs } | undefined;
   const loadOperationDocs = async () => {
     catalogs ??= await import('./http/openapi/catalog.ts');
   };

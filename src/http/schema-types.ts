@@ -53,9 +53,29 @@ export const TIME_FORMATS = {
     text: "yyyy-MM-ddTHH:mm:ss, Korea time (the spec's form of this field)",
     openapi: { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$' },
   },
+  since: {
+    text: 'ISO 8601 (with its offset, or Korea time without), yyyy-MM-dd HH:mm:ss, yyyy-MM-dd or yyyyMMdd (Korea time)',
+    openapi: {
+      pattern:
+        '^(\\d{8}|\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?)$',
+    },
+  },
   dayOrKorea: {
     text: 'yyyyMMdd (that Korea-time day) or yyyy-MM-dd HH:mm:ss (the day of that Korea time)',
     openapi: { pattern: '^(\\d{8}|\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})$' },
+  },
+  /** What clock.ts's parseClientTime takes: an instant with its offset, or a Korea time. */
+  isoOrKorea: {
+    text: 'ISO 8601 with an offset, or yyyy-MM-dd HH:mm:ss (Korea time)',
+    openapi: {
+      pattern:
+        '^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})|\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}:\\d{2})$',
+    },
+  },
+  /** A `korea` time that is "" while there is none (the spec's fields that are never null). */
+  koreaOrEmpty: {
+    text: 'yyyy-MM-dd HH:mm:ss, Korea time',
+    openapi: { pattern: '^(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2})?$' },
   },
 } as const;
 export type TimeFormat = keyof typeof TIME_FORMATS;

@@ -123,7 +123,7 @@ describeEachDb('operator API', (db) => {
     assertCoded(await call('PATCH', '/keys/key_nope', { dlr: true }), 404, 'A820');
   });
 
-  test('webhook: http(s) only, generated secret, never echoed by GET', async () => {
+  test('webhook: http(s) only, a generated secret shown once, a given one never echoed, GET neither', async () => {
     const { accountId } = await t.createAccount('hooks');
     const generated = await call('PUT', `/accounts/${accountId}/webhook`, {
       url: 'https://example.com/hook',
@@ -131,12 +131,15 @@ describeEachDb('operator API', (db) => {
     assert.equal(generated.status, 200);
     assert.equal(generated.body.url, 'https://example.com/hook');
     assert.match(String(generated.body.secret), /^[0-9a-f]{64}$/);
+    assert.equal(generated.body.secretSet, true);
 
     const given = await call('PUT', `/accounts/${accountId}/webhook`, {
       url: 'http://127.0.0.1:9000/in',
       secret: 'my-own-secret-123',
     });
-    assert.deepEqual(given.body, { accountId, url: 'http://127.0.0.1:9000/in', secret: 'my-own-secret-123' });
+    // Write-only: a secret the operator gave is never echoed.
+    assert.deepEqual(given.body, { accountId, url: 'http://127.0.0.1:9000/in', secretSet: true });
+    assert.doesNotMatch(JSON.stringify(given.body), /my-own-secret/);
 
     for (const url of ['ftp://example.com/x', 'not a url', 'javascript:alert(1)']) {
       const bad = await call('PUT', `/accounts/${accountId}/webhook`, { url });

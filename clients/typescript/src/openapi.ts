@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Reservations (of one send day), cursor paging by lastSeq
-         * @description The account's reservations in the order they were made, optionally only those sending on one Korea-time day (resvSendTime=yyyyMMdd). Paged by cursor: pass the answer's lastSeq as lastSeq while hasNext is true. A reservation whose messages have all ended is shown (and stored) DONE.
+         * @description The account's reservations in the order they were made, optionally only those sending on one Korea-time day (resvSendTime=yyyyMMdd, or a yyyy-MM-dd HH:mm:ss time for its day) or whose send carries one paymentCode. Paged by cursor: pass the answer's lastSeq as lastSeq while hasNext is true. A reservation whose messages have all ended is shown (and stored) DONE.
          */
         get: operations["listReservations"];
         put?: never;
@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * The reservation’s recipients
-         * @description The reservation's recipients in the order they were added, with each message's state and report code; paged by offset and limit (default 100, at most 1000). Cancelled ones stay, in state cancelled; removed ones are gone.
+         * @description The reservation's recipients in the order they were added, with each message's state and report code. Paged by cursor as the list is (pass the answer's lastSeq as lastSeq while hasNext is true; limit 100 by default, at most 1000), or by offset and limit as before. Cancelled ones stay, in state cancelled; removed ones are gone.
          */
         get: operations["listReservationDestinations"];
         put?: never;
@@ -1505,7 +1505,7 @@ export interface paths {
         };
         /**
          * MO messages received for the account, with their webhook delivery (newest first)
-         * @description Inbound (MO) messages sent to the account's numbers, newest first, with the state of their delivery to the account's webhook. Filters: date (yyyyMMdd, Korea time) and status; paged by offset and limit (1 to 1000, default 100). A filter that is not valid is A734.
+         * @description Inbound (MO) messages sent to the account's numbers, newest first, with the state of their delivery to the account's webhook. Filters: date (yyyyMMdd, Korea time), status, occurredTime (sent at or after), from and to. Paged by cursor: pass the answer's lastSeq as lastSeq while hasNext is true (or by offset, as before; limit 1 to 1000, default 100). A filter that is not valid is A734.
          */
         get: operations["listMoMessages"];
         put?: never;
@@ -1566,13 +1566,13 @@ export interface components {
     schemas: {
         /** @description The common section of every client API response */
         Common: {
-            /** @description A000 when the API key was accepted, else A401 */
+            /** @description A000 when the gateway stage accepted the call; else its refusal, with no data section: A401 (the API key), A404 (no such path), A413 (body too large), A415 (content type) */
             authCode: string;
             authResult: string;
             /** @description The gateway's tracking id of this call (also in its logs) */
             providerTrId: string;
         };
-        /** @description A refused client API call: `data.code` says why (no `data` when authentication failed) */
+        /** @description A refused client API call: `data.code` says why, or `common.authCode` when the gateway stage refused it (no `data` then) */
         ErrorEnvelope: {
             common: components["schemas"]["Common"];
             data?: {
@@ -1606,458 +1606,6 @@ export interface components {
                 [key: string]: string | unknown[];
             };
         };
-        ConsoleSession: {
-            /** @description send as the X-CSRF-Token header on every POST, PUT, PATCH and DELETE */
-            csrfToken: string;
-            /** @description ISO 8601, Korea time (+09:00) */
-            expiresAt: string;
-            /** @description whether /sandbox/v1 is on */
-            sandbox: boolean;
-            /** @enum {string} */
-            clock: "system" | "manual";
-        };
-        CreatedAccount: {
-            accountId: string;
-            /** @description Shown only here; the gateway keeps its SHA-256 */
-            apiKey: string;
-            keyId: string;
-        };
-        AccountSummary: {
-            accountId: string;
-            name: string;
-            /** @enum {string} */
-            reportMode: "polling" | "webhook";
-            /** @description ISO 8601, Korea time (+09:00) */
-            createdAt: string;
-        };
-        AccountList: {
-            accounts: components["schemas"]["AccountSummary"][];
-        };
-        ApiKey: {
-            keyId: string;
-            /** @description The first characters of the key, to tell keys apart */
-            prefix: string;
-            dlr: boolean;
-            /** @description ISO 8601, Korea time (+09:00) */
-            createdAt: string;
-            /** @description ISO 8601, Korea time (+09:00) */
-            revokedAt: string | null;
-        };
-        ApiKeyList: {
-            accountId: string;
-            keys: components["schemas"]["ApiKey"][];
-        };
-        CreatedKey: {
-            accountId: string;
-            keyId: string;
-            apiKey: string;
-        };
-        RevokedKey: {
-            keyId: string;
-            /** @enum {boolean} */
-            revoked: true;
-        };
-        ApiKeyDlr: {
-            keyId: string;
-            dlr: boolean;
-        };
-        WebhookSet: {
-            accountId: string;
-            url: string;
-            /** @description Shown only here */
-            secret: string;
-        };
-        WebhookCleared: {
-            accountId: string;
-            /** @enum {string|null} */
-            url: null;
-        };
-        ReportModeSetting: {
-            accountId: string;
-            /** @enum {string} */
-            reportMode: "polling" | "webhook";
-        };
-        AccountLimits: {
-            accountId: string;
-            sendPerSecond: number | null;
-            requestsPerSecond: number | null;
-        };
-        Account: {
-            accountId: string;
-            name: string;
-            /** @enum {string} */
-            reportMode: "polling" | "webhook";
-            /** @description ISO 8601, Korea time (+09:00) */
-            createdAt: string;
-            webhook: {
-                url: string | null;
-                /** @description The secret itself is shown only when it is set */
-                secretSet: boolean;
-            };
-            limits: {
-                sendPerSecond: number | null;
-                requestsPerSecond: number | null;
-            };
-            keys: components["schemas"]["ApiKey"][];
-            senders: components["schemas"]["Sender"][];
-            senderProfiles: components["schemas"]["SenderProfile"][];
-            rcsBrands: components["schemas"]["RcsBrandRecord"][];
-        };
-        Sender: {
-            number: string;
-            /** @description ISO 8601, Korea time (+09:00) */
-            createdAt: string;
-        };
-        AccountSender: {
-            accountId: string;
-            number: string;
-            /** @description ISO 8601, Korea time (+09:00) */
-            createdAt: string;
-        };
-        SenderList: {
-            accountId: string;
-            senders: components["schemas"]["Sender"][];
-        };
-        RemovedSender: {
-            accountId: string;
-            number: string;
-            /** @enum {boolean} */
-            deleted: true;
-        };
-        SenderProfile: {
-            accountId: string;
-            senderKey: string;
-            senderKeyType: string;
-            channelId: string;
-            name: string;
-            friendCount: number;
-            businessVerified: boolean;
-            channelPhoneNumber: string | null;
-            consentEvidence: boolean;
-            status: string;
-            /** @description ISO 8601, Korea time (+09:00) */
-            createdAt: string;
-        };
-        SenderProfileList: {
-            accountId: string;
-            senderProfiles: components["schemas"]["SenderProfile"][];
-        };
-        RemovedSenderProfile: {
-            accountId: string;
-            senderKey: string;
-            /** @enum {boolean} */
-            deleted: true;
-        };
-        RcsBrandRecord: {
-            accountId: string;
-            brandId: string;
-            brandKey: string;
-            name: string;
-            status: string;
-            /** @description ISO 8601, Korea time (+09:00) */
-            createdAt: string;
-        };
-        RcsBrandRecordList: {
-            accountId: string;
-            rcsBrands: components["schemas"]["RcsBrandRecord"][];
-        };
-        RemovedRcsBrand: {
-            accountId: string;
-            brandId: string;
-            /** @enum {boolean} */
-            deleted: true;
-        };
-        AdminMoMessage: {
-            accountId: string;
-            msgKey: string;
-            /** @description MO */
-            serviceType: string;
-            /** @description SM */
-            msgType: string;
-            /** @description the MO number */
-            to: string;
-            /** @description the number the sender entered (the device number by default) */
-            from: string;
-            carrier: string;
-            /** @description the device that sent the MO */
-            originator: string;
-            content: string;
-            /** @description when the handset sent it; ISO 8601, +09:00 */
-            occurredTime: string;
-            /**
-             * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
-             * @enum {string}
-             */
-            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
-            /** @description posts to the webhook so far */
-            attempts: number;
-            /** @description why the last attempt failed */
-            lastError: string | null;
-            /** @description when the gateway received it; ISO 8601, +09:00 */
-            receivedAt: string;
-            /** @description the last attempt; ISO 8601, +09:00 */
-            lastAttemptAt: string | null;
-            /** @description the next attempt, while one is scheduled; ISO 8601, +09:00 */
-            nextAttemptAt: string | null;
-            /** @description when the webhook acknowledged it; ISO 8601, +09:00 */
-            deliveredAt: string | null;
-        };
-        AdminMoPage: {
-            accountId: string;
-            messages: components["schemas"]["MoMessage"][];
-            offset: number;
-            limit: number;
-            hasNext: boolean;
-        };
-        AdminMessage: {
-            msgKey: string;
-            accountId: string;
-            requestId: string;
-            to: string;
-            /** @description queued, waiting, held, delivered, failed, uncertain, cancelled */
-            status: string;
-            /** @description the messageFlow index it is at (0: the first channel) */
-            step: number;
-            /** @description the final result code (10000 delivered) */
-            reportCode: string | null;
-            reportText: string | null;
-            /** @description the destination's ref */
-            ref: string | null;
-            /** @description accepted; ISO 8601, +09:00 */
-            createdAt: string;
-            /** @description ISO 8601, +09:00 */
-            updatedAt: string;
-            /** @description final state reached; ISO 8601, +09:00 */
-            doneAt: string | null;
-        };
-        AdminMessagePage: {
-            messages: components["schemas"]["AdminMessage"][];
-            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
-            next: string | null;
-            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
-            searchedUntil: string | null;
-        };
-        AdminFlowStep: {
-            step: number;
-            channel: string;
-            serviceType: string;
-            msgType: string;
-        };
-        AdminMessageAttempt: {
-            /** @description the messageFlow index of the channel tried */
-            step: number;
-            /** @description a failover step (not the first channel) */
-            fallback: boolean;
-            channel: string;
-            serviceType: string;
-            msgType: string;
-            connector: string;
-            /** @description The network's own id of the attempt: the SMSC's message id, or the upstream gateway's msgKey for an upstream connector; null before the network took it */
-            networkId: string | null;
-            /** @description waiting, delivered, failed, uncertain */
-            status: string;
-            reportCode: string | null;
-            reportText: string | null;
-            carrier: string | null;
-            /** @description handed to the connector; ISO 8601, +09:00 */
-            submittedAt: string;
-            /** @description its result known; ISO 8601, +09:00 */
-            doneAt: string | null;
-        };
-        AdminReportBody: {
-            msgKey: string;
-            serviceType: string;
-            msgType: string;
-            reportType: string;
-            reportCode: string;
-            reportText: string;
-            reportTime: string;
-            sendTime: string;
-            carrier: string;
-            ref: string;
-        };
-        AdminMessageReport: {
-            reportId: number;
-            /** @description STANDARD or DLR */
-            reportType: string;
-            /**
-             * @description how the client receives it
-             * @enum {string}
-             */
-            way: "polling" | "webhook";
-            /** @description polling: the batch was deleted; webhook: the receiver answered */
-            acknowledged: boolean;
-            /** @description ISO 8601, +09:00 */
-            acknowledgedAt: string | null;
-            /** @description ISO 8601, +09:00 */
-            createdAt: string;
-            body: components["schemas"]["AdminReportBody"];
-        };
-        AdminMessageDetail: {
-            msgKey: string;
-            accountId: string;
-            requestId: string;
-            to: string;
-            /** @description queued, waiting, held, delivered, failed, uncertain, cancelled */
-            status: string;
-            /** @description the messageFlow index it is at (0: the first channel) */
-            step: number;
-            /** @description the final result code (10000 delivered) */
-            reportCode: string | null;
-            reportText: string | null;
-            /** @description the destination's ref */
-            ref: string | null;
-            /** @description accepted; ISO 8601, +09:00 */
-            createdAt: string;
-            /** @description ISO 8601, +09:00 */
-            updatedAt: string;
-            /** @description final state reached; ISO 8601, +09:00 */
-            doneAt: string | null;
-            accountName: string | null;
-            request: {
-                requestId: string;
-                resvKey: string | null;
-                groupKey: string | null;
-                /** @description the request's ref */
-                ref: string | null;
-                /** @description the messageFlow: channels in the order they are tried */
-                flow: components["schemas"]["AdminFlowStep"][];
-            } | null;
-            /** @description every channel tried, in flow order */
-            attempts: components["schemas"]["AdminMessageAttempt"][];
-            /** @description in the order they were made */
-            reports: components["schemas"]["AdminMessageReport"][];
-        };
-        AdminReservation: {
-            accountId: string;
-            seq: number;
-            resvKey: string;
-            resvName: string;
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            resvSendTime: string;
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "DONE" | "STOPPED" | "CANCELLED";
-            destinationCount: number;
-            /** @description messages by state: held, queued, waiting, delivered, failed, uncertain, cancelled */
-            messages: {
-                [key: string]: number;
-            };
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            createdAt: string;
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            updatedAt: string;
-            /** @description sent of expected */
-            progress: {
-                /** @description reservations: messages handed to a connector; broadcasts: sendCount */
-                sent: number;
-                /** @description reservations: every destination (cancelled ones too); broadcasts: expectedCount */
-                expected: number;
-            };
-            /** @description what its state allows now */
-            actions: ("stop" | "resume" | "cancel")[];
-        };
-        AdminReservationPage: {
-            reservations: components["schemas"]["AdminReservation"][];
-            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
-            next: string | null;
-            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
-            searchedUntil: string | null;
-        };
-        AdminBroadcast: {
-            accountId: string;
-            /** @description the broadcast across accounts: what the operator routes take */
-            requestId: number;
-            /** @description the account's own number for it: the requestId its client API shows */
-            accountRequestId: number;
-            /** @enum {string} */
-            status: "READY" | "SENDING" | "PAUSED" | "TERMINATED" | "DONE" | "BLOCKED";
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            sendStartAt: string;
-            campaignId: string;
-            tpsLimit: number;
-            pushAlarm: string;
-            expectedCount: number;
-            sendCount: number;
-            senderKey: string;
-            templateCode: string;
-            msgType: string;
-            friendGroupKey: string | null;
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            doneAt: string | null;
-            /** @description sent of expected */
-            progress: {
-                /** @description reservations: messages handed to a connector; broadcasts: sendCount */
-                sent: number;
-                /** @description reservations: every destination (cancelled ones too); broadcasts: expectedCount */
-                expected: number;
-            };
-            /** @description what its state allows now */
-            actions: ("pause" | "resume" | "terminate")[];
-        };
-        AdminBroadcastPage: {
-            broadcasts: components["schemas"]["AdminBroadcast"][];
-            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
-            next: string | null;
-            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
-            searchedUntil: string | null;
-        };
-        WebhookDelivery: {
-            /** @enum {string} */
-            kind: "mo" | "report";
-            /** @description the MO, or the message the report is of */
-            msgKey: string;
-            /** @description reports: what POST /reports/{reportId}/redeliver takes */
-            reportId: number | null;
-            accountId: string;
-            /**
-             * @description PENDING: not tried yet (or redelivery due); FAILED: retry scheduled; GIVEN_UP; DELIVERED
-             * @enum {string}
-             */
-            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
-            /** @description posts so far; reports: of the current delivery job (null once delivered: the job is gone) */
-            attempts: number | null;
-            lastError: string | null;
-            /** @description the next retry, while one is scheduled; ISO 8601, +09:00 */
-            nextAttemptAt: string | null;
-            /** @description reports: an attempt is being made right now (always false for MO) */
-            running: boolean;
-            /** @description acknowledged by the webhook; ISO 8601, +09:00 */
-            deliveredAt: string | null;
-            /** @description received (MO) or made (report); ISO 8601, +09:00 */
-            createdAt: string;
-            /** @description MO: from → to and the text; report: its type, code and text */
-            summary: string;
-        };
-        WebhookDeliveryPage: {
-            /** @enum {string} */
-            kind: "mo" | "report";
-            deliveries: components["schemas"]["WebhookDelivery"][];
-            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
-            next: string | null;
-            /** @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601, +09:00 */
-            searchedUntil: string | null;
-        };
-        AuditEntry: {
-            id: number;
-            /** @description when it was answered (real time, not the sandbox clock); ISO 8601, +09:00 */
-            at: string;
-            /** @description `token <print>` (the admin token: first 16 hex digits of its SHA-256), `console <session> (token <print>)`, or `cli <user>` */
-            actor: string;
-            /** @description METHOD and route, e.g. `POST /admin/v1/accounts/:accountId/keys` */
-            action: string;
-            /** @description the path parameters */
-            target: {
-                [key: string]: string;
-            };
-            /** @description the HTTP status it was answered with */
-            status: number;
-            trId: string;
-        };
-        AuditPage: {
-            entries: components["schemas"]["AuditEntry"][];
-            /** @description Ask again with cursor=<next> for older entries; null: no more */
-            next: string | null;
-        };
         OverviewConnector: {
             name: string;
             /** @enum {string} */
@@ -2087,7 +1635,10 @@ export interface components {
             throughputLimit: number | null;
         };
         Overview: {
-            /** @description when this reading was taken: ISO 8601, Korea time (+09:00), system time */
+            /**
+             * Format: date-time
+             * @description when this reading was taken (system time); ISO 8601 with its offset (+09:00)
+             */
             readAt: string;
             instance: {
                 /** @enum {string} */
@@ -2145,52 +1696,206 @@ export interface components {
             };
             connectors: components["schemas"]["OverviewConnector"][];
         };
-        PolicyRule: {
-            ruleId: string;
-            /** @description null: every account */
-            accountId: string | null;
+        CreatedAccount: {
+            accountId: string;
+            /** @description Shown only here; the gateway keeps its SHA-256 */
+            apiKey: string;
+            keyId: string;
+        };
+        AccountSummary: {
+            accountId: string;
+            name: string;
+            /** @enum {string} */
+            reportMode: "polling" | "webhook";
             /**
-             * @description text: A322 on a text containing the pattern; sender: A323; recipient: A324
-             * @enum {string}
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
              */
-            kind: "text" | "sender" | "recipient";
-            /**
-             * @description contains (text); exact or prefix (numbers)
-             * @enum {string}
-             */
-            match: "contains" | "exact" | "prefix";
-            pattern: string;
-            note: string | null;
-            /** @description ISO 8601, +09:00 */
             createdAt: string;
         };
-        PolicyRulePage: {
-            rules: components["schemas"]["PolicyRule"][];
-            next: string | null;
+        AccountList: {
+            accounts: components["schemas"]["AccountSummary"][];
         };
-        RemovedPolicyRule: {
-            ruleId: string;
+        ApiKey: {
+            keyId: string;
+            /** @description The first characters of the key, to tell keys apart */
+            prefix: string;
+            dlr: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            revokedAt: string | null;
+        };
+        ApiKeyList: {
+            accountId: string;
+            keys: components["schemas"]["ApiKey"][];
+        };
+        CreatedKey: {
+            accountId: string;
+            keyId: string;
+            apiKey: string;
+        };
+        RevokedKey: {
+            keyId: string;
+            /** @enum {boolean} */
+            revoked: true;
+        };
+        ApiKeyDlr: {
+            keyId: string;
+            dlr: boolean;
+        };
+        Sender: {
+            number: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+        };
+        AccountSender: {
+            accountId: string;
+            number: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+        };
+        SenderList: {
+            accountId: string;
+            senders: components["schemas"]["Sender"][];
+        };
+        RemovedSender: {
+            accountId: string;
+            number: string;
             /** @enum {boolean} */
             deleted: true;
         };
-        AccountOptOutPage: {
+        SenderProfile: {
             accountId: string;
-            optOuts: components["schemas"]["OptOutEntry"][];
-            /** @description Ask again with cursor=<next> for more; null: no more */
-            next: string | null;
+            senderKey: string;
+            senderKeyType: string;
+            channelId: string;
+            name: string;
+            friendCount: number;
+            businessVerified: boolean;
+            channelPhoneNumber: string | null;
+            consentEvidence: boolean;
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
         };
-        AccountOptOutsAdded: {
+        SenderProfileList: {
             accountId: string;
-            /** @description how many were not on the list yet */
-            added: number;
-            optOuts: components["schemas"]["OptOutEntry"][];
+            senderProfiles: components["schemas"]["SenderProfile"][];
         };
-        AccountOptOutRemoved: {
+        RemovedSenderProfile: {
             accountId: string;
-            phone: string;
-            from: string;
+            senderKey: string;
             /** @enum {boolean} */
             deleted: true;
+        };
+        RcsBrandRecord: {
+            accountId: string;
+            brandId: string;
+            brandKey: string;
+            name: string;
+            status: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+        };
+        RcsBrandRecordList: {
+            accountId: string;
+            rcsBrands: components["schemas"]["RcsBrandRecord"][];
+        };
+        RemovedRcsBrand: {
+            accountId: string;
+            brandId: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        WebhookSet: {
+            accountId: string;
+            url: string;
+            /** @description true: posts are signed with the secret now in force */
+            secretSet: boolean;
+            /** @description Only when the gateway generated the secret (none was given): shown this once. A secret the operator gave is never echoed (write-only). */
+            secret?: string;
+        };
+        WebhookCleared: {
+            accountId: string;
+            /** @enum {string|null} */
+            url: null;
+        };
+        ReportModeSetting: {
+            accountId: string;
+            /** @enum {string} */
+            reportMode: "polling" | "webhook";
+        };
+        AccountLimits: {
+            accountId: string;
+            sendPerSecond: number | null;
+            requestsPerSecond: number | null;
+        };
+        Account: {
+            accountId: string;
+            name: string;
+            /** @enum {string} */
+            reportMode: "polling" | "webhook";
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            webhook: {
+                url: string | null;
+                /** @description The secret itself is shown only when it is set */
+                secretSet: boolean;
+            };
+            limits: {
+                sendPerSecond: number | null;
+                requestsPerSecond: number | null;
+            };
+            keys: components["schemas"]["ApiKey"][];
+            senders: components["schemas"]["Sender"][];
+            senderProfiles: components["schemas"]["SenderProfile"][];
+            rcsBrands: components["schemas"]["RcsBrandRecord"][];
+        };
+        AuditEntry: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description when it was answered (real time, not the sandbox clock); ISO 8601 with its offset (+09:00)
+             */
+            at: string;
+            /** @description `token <print>` (the admin token: first 16 hex digits of its SHA-256), `console <session> (token <print>)`, or `cli <user>` */
+            actor: string;
+            /** @description METHOD and route, e.g. `POST /admin/v1/accounts/:accountId/keys` */
+            action: string;
+            /** @description the path parameters */
+            target: {
+                [key: string]: string;
+            };
+            /** @description the HTTP status it was answered with */
+            status: number;
+            trId: string;
+        };
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Ask again with cursor=<next> for older entries; null: no more */
+            next: string | null;
         };
         /** @description A button of an informational template */
         InfomsgButton: {
@@ -2222,7 +1927,10 @@ export interface components {
              */
             type: "REQ" | "CANCEL" | "APR" | "REJ";
             comment: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             createdAt: string;
             attachment: {
                 /** @description As the client named it */
@@ -2299,9 +2007,15 @@ export interface components {
             comment: string;
             /** @description The review history, oldest first */
             comments: components["schemas"]["InfomsgReviewEntry"][];
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             createdAt: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             modifiedAt: string;
         };
         /** @description A page of templates (offset paging) */
@@ -2348,7 +2062,10 @@ export interface components {
              */
             status: "A";
             categoryCode: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             releaseDate: string;
             /** @description Its SVG preview (GET .../preview, with the API key) */
             previewImageUrl: string;
@@ -2367,6 +2084,637 @@ export interface components {
             page: number;
             count: number;
             hasNext: boolean;
+        };
+        MoMessage: {
+            msgKey: string;
+            /** @description MO */
+            serviceType: string;
+            /** @description SM */
+            msgType: string;
+            /** @description the MO number */
+            to: string;
+            /** @description the number the sender entered (the device number by default) */
+            from: string;
+            carrier: string;
+            /** @description the device that sent the MO */
+            originator: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description when the handset sent it; ISO 8601 with its offset (+09:00)
+             */
+            occurredTime: string;
+            /**
+             * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
+             * @enum {string}
+             */
+            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
+            /** @description posts to the webhook so far */
+            attempts: number;
+            /** @description why the last attempt failed */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description when the gateway received it; ISO 8601 with its offset (+09:00)
+             */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description the last attempt; ISO 8601 with its offset (+09:00)
+             */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description the next attempt, while one is scheduled; ISO 8601 with its offset (+09:00)
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description when the webhook acknowledged it; ISO 8601 with its offset (+09:00)
+             */
+            deliveredAt: string | null;
+        };
+        MoHistoryPage: {
+            messages: components["schemas"]["MoMessage"][];
+            /** @description MOs before this page */
+            offset: number;
+            limit: number;
+            /** @description another page follows */
+            hasNext: boolean;
+            /** @description MOs up to the end of this page (the cursor): lastSeq of the next page */
+            lastSeq: number;
+        };
+        AdminMoMessage: {
+            accountId: string;
+            msgKey: string;
+            /** @description MO */
+            serviceType: string;
+            /** @description SM */
+            msgType: string;
+            /** @description the MO number */
+            to: string;
+            /** @description the number the sender entered (the device number by default) */
+            from: string;
+            carrier: string;
+            /** @description the device that sent the MO */
+            originator: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description when the handset sent it; ISO 8601 with its offset (+09:00)
+             */
+            occurredTime: string;
+            /**
+             * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
+             * @enum {string}
+             */
+            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
+            /** @description posts to the webhook so far */
+            attempts: number;
+            /** @description why the last attempt failed */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description when the gateway received it; ISO 8601 with its offset (+09:00)
+             */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description the last attempt; ISO 8601 with its offset (+09:00)
+             */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description the next attempt, while one is scheduled; ISO 8601 with its offset (+09:00)
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description when the webhook acknowledged it; ISO 8601 with its offset (+09:00)
+             */
+            deliveredAt: string | null;
+        };
+        AdminMoPage: {
+            accountId: string;
+            messages: components["schemas"]["MoMessage"][];
+            /** @description MOs before this page */
+            offset: number;
+            limit: number;
+            /** @description another page follows */
+            hasNext: boolean;
+            /** @description MOs up to the end of this page (the cursor): lastSeq of the next page */
+            lastSeq: number;
+        };
+        ReceivedMo: {
+            msgKey: string;
+            accountId: string;
+            /** @description false: the same networkId was received before */
+            created: boolean;
+        };
+        AdminReservation: {
+            accountId: string;
+            seq: number;
+            resvKey: string;
+            resvName: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            resvSendTime: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "DONE" | "STOPPED" | "CANCELLED";
+            destinationCount: number;
+            /** @description messages by state: held, queued, waiting, delivered, failed, uncertain, cancelled */
+            messages: {
+                [key: string]: number;
+            };
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            createdAt: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            updatedAt: string;
+            /** @description sent of expected */
+            progress: {
+                /** @description reservations: messages handed to a connector; broadcasts: sendCount */
+                sent: number;
+                /** @description reservations: every destination (cancelled ones too); broadcasts: expectedCount */
+                expected: number;
+            };
+            /** @description what its state allows now */
+            actions: ("stop" | "resume" | "cancel")[];
+        };
+        AdminReservationPage: {
+            reservations: components["schemas"]["AdminReservation"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601 with its offset (+09:00)
+             */
+            searchedUntil: string | null;
+        };
+        AdminBroadcast: {
+            accountId: string;
+            /** @description the broadcast across accounts: what the operator routes take */
+            requestId: number;
+            /** @description the account's own number for it: the requestId its client API shows */
+            accountRequestId: number;
+            /** @enum {string} */
+            status: "READY" | "SENDING" | "PAUSED" | "TERMINATED" | "DONE" | "BLOCKED";
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            sendStartAt: string;
+            campaignId: string;
+            tpsLimit: number;
+            pushAlarm: string;
+            expectedCount: number;
+            sendCount: number;
+            senderKey: string;
+            templateCode: string;
+            msgType: string;
+            friendGroupKey: string | null;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            doneAt: string | null;
+            /** @description sent of expected */
+            progress: {
+                /** @description reservations: messages handed to a connector; broadcasts: sendCount */
+                sent: number;
+                /** @description reservations: every destination (cancelled ones too); broadcasts: expectedCount */
+                expected: number;
+            };
+            /** @description what its state allows now */
+            actions: ("pause" | "resume" | "terminate")[];
+        };
+        AdminBroadcastPage: {
+            broadcasts: components["schemas"]["AdminBroadcast"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601 with its offset (+09:00)
+             */
+            searchedUntil: string | null;
+        };
+        WebhookDelivery: {
+            /** @enum {string} */
+            kind: "mo" | "report";
+            /** @description the MO, or the message the report is of */
+            msgKey: string;
+            /** @description reports: what POST /reports/{reportId}/redeliver takes */
+            reportId: number | null;
+            accountId: string;
+            /**
+             * @description PENDING: not tried yet (or redelivery due); FAILED: retry scheduled; GIVEN_UP; DELIVERED
+             * @enum {string}
+             */
+            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
+            /** @description posts so far; reports: of the current delivery job (null once delivered: the job is gone) */
+            attempts: number | null;
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description the next retry, while one is scheduled; ISO 8601 with its offset (+09:00)
+             */
+            nextAttemptAt: string | null;
+            /** @description reports: an attempt is being made right now (always false for MO) */
+            running: boolean;
+            /**
+             * Format: date-time
+             * @description acknowledged by the webhook; ISO 8601 with its offset (+09:00)
+             */
+            deliveredAt: string | null;
+            /**
+             * Format: date-time
+             * @description received (MO) or made (report); ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /** @description MO: from → to and the text; report: its type, code and text */
+            summary: string;
+        };
+        WebhookDeliveryPage: {
+            /** @enum {string} */
+            kind: "mo" | "report";
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601 with its offset (+09:00)
+             */
+            searchedUntil: string | null;
+        };
+        AdminMessage: {
+            msgKey: string;
+            accountId: string;
+            requestId: string;
+            to: string;
+            /** @description queued, waiting, held, delivered, failed, uncertain, cancelled */
+            status: string;
+            /** @description the messageFlow index it is at (0: the first channel) */
+            step: number;
+            /** @description the final result code (10000 delivered) */
+            reportCode: string | null;
+            reportText: string | null;
+            /** @description the destination's ref */
+            ref: string | null;
+            /**
+             * Format: date-time
+             * @description accepted; ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description final state reached; ISO 8601 with its offset (+09:00)
+             */
+            doneAt: string | null;
+        };
+        AdminMessagePage: {
+            messages: components["schemas"]["AdminMessage"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601 with its offset (+09:00)
+             */
+            searchedUntil: string | null;
+        };
+        AdminFlowStep: {
+            step: number;
+            channel: string;
+            serviceType: string;
+            msgType: string;
+        };
+        AdminMessageAttempt: {
+            /** @description the messageFlow index of the channel tried */
+            step: number;
+            /** @description a failover step (not the first channel) */
+            fallback: boolean;
+            channel: string;
+            serviceType: string;
+            msgType: string;
+            connector: string;
+            /** @description The network's own id of the attempt: the SMSC's message id, or the upstream gateway's msgKey for an upstream connector; null before the network took it */
+            networkId: string | null;
+            /** @description waiting, delivered, failed, uncertain */
+            status: string;
+            reportCode: string | null;
+            reportText: string | null;
+            carrier: string | null;
+            /**
+             * Format: date-time
+             * @description handed to the connector; ISO 8601 with its offset (+09:00)
+             */
+            submittedAt: string;
+            /**
+             * Format: date-time
+             * @description its result known; ISO 8601 with its offset (+09:00)
+             */
+            doneAt: string | null;
+        };
+        AdminReportBody: {
+            msgKey: string;
+            serviceType: string;
+            msgType: string;
+            reportType: string;
+            reportCode: string;
+            reportText: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            reportTime: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            sendTime: string;
+            carrier: string;
+            ref: string;
+        };
+        AdminMessageReport: {
+            reportId: number;
+            /** @description STANDARD or DLR */
+            reportType: string;
+            /**
+             * @description how the client receives it
+             * @enum {string}
+             */
+            way: "polling" | "webhook";
+            /** @description polling: the batch was deleted; webhook: the receiver answered */
+            acknowledged: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            acknowledgedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            body: components["schemas"]["AdminReportBody"];
+        };
+        AdminMessageDetail: {
+            msgKey: string;
+            accountId: string;
+            requestId: string;
+            to: string;
+            /** @description queued, waiting, held, delivered, failed, uncertain, cancelled */
+            status: string;
+            /** @description the messageFlow index it is at (0: the first channel) */
+            step: number;
+            /** @description the final result code (10000 delivered) */
+            reportCode: string | null;
+            reportText: string | null;
+            /** @description the destination's ref */
+            ref: string | null;
+            /**
+             * Format: date-time
+             * @description accepted; ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description final state reached; ISO 8601 with its offset (+09:00)
+             */
+            doneAt: string | null;
+            accountName: string | null;
+            request: {
+                requestId: string;
+                resvKey: string | null;
+                groupKey: string | null;
+                /** @description the request's ref */
+                ref: string | null;
+                /** @description the messageFlow: channels in the order they are tried */
+                flow: components["schemas"]["AdminFlowStep"][];
+            } | null;
+            /** @description every channel tried, in flow order */
+            attempts: components["schemas"]["AdminMessageAttempt"][];
+            /** @description in the order they were made */
+            reports: components["schemas"]["AdminMessageReport"][];
+        };
+        /** @description A brand message broadcast (groupMessage) */
+        Broadcast: {
+            /** @description The broadcast's id as a digit string (the requests that name it take a number or this string) */
+            requestId: string;
+            /** @enum {string} */
+            status: "READY" | "SENDING" | "PAUSED" | "TERMINATED" | "DONE" | "BLOCKED";
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            sendStartAt: string;
+            /** @description "" when none was given */
+            campaignId: string;
+            /** @description Messages a second */
+            tpsLimit: number;
+            /** @enum {string} */
+            pushAlarm: "Y" | "N";
+            /** @description Recipients counted when it was scheduled */
+            expectedCount: number;
+            /** @description Messages handed over so far */
+            sendCount: number;
+            senderKey: string;
+            templateCode: string;
+            msgType: string;
+            /** @description Null: all friends of the profile */
+            friendGroupKey: string | null;
+            /** @description when it was done, terminated or blocked; yyyy-MM-dd HH:mm:ss, Korea time */
+            doneAt: string | null;
+        };
+        /** @description When a broadcast would finish */
+        BroadcastEstimate: {
+            /** @description yyyy-MM-ddTHH:mm:ss, Korea time (the spec's form of this field) */
+            estimatedFinishedAt: string;
+            /** @description Seconds from startTime, nights (20:50-08:00) included */
+            duration: number;
+        };
+        /** @description A group tag of a sender profile */
+        GroupTag: {
+            senderKey: string;
+            groupTagKey: string;
+            groupTagName: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            modifiedAt: string;
+        };
+        /** @description Group tags (one entry when a single tag was created, renamed or read) */
+        GroupTags: {
+            groupTags: components["schemas"]["GroupTag"][];
+        };
+        /** @description An uploaded phone-number list */
+        FriendGroupFile: {
+            /** @description Names the list in a registration or a change */
+            fileKey: string;
+            /**
+             * Format: date-time
+             * @description from then on the fileKey is unknown (24 hours); ISO 8601 with its offset (+09:00)
+             */
+            expiredAt: string;
+            /** @description Distinct numbers in the list */
+            phoneNumberCount: number;
+        };
+        /** @description A friend group registration, accepted (IN_PROGRESS) */
+        FriendGroupAccepted: {
+            senderKey: string;
+            friendGroupKey: string;
+            /** @description The request that processing answers */
+            requestId: string;
+            /**
+             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * @enum {string}
+             */
+            status: "IN_PROGRESS" | "COMPLETED";
+            /** @description Numbers in the group now */
+            phoneNumberCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            modifiedAt: string;
+        };
+        /** @description A change of a friend group’s numbers, accepted (processed again) */
+        FriendGroupChanged: {
+            senderKey: string;
+            friendGroupKey: string;
+            /** @description The request that processing answers */
+            requestId: string;
+            /**
+             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * @enum {string}
+             */
+            status: "IN_PROGRESS" | "COMPLETED";
+            /** @description Numbers in the group now */
+            phoneNumberCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            modifiedAt: string;
+            /** @description Numbers added that were not in the group, or removed that were */
+            changedCount: number;
+        };
+        /** @description A friend group with the counts of its last processing */
+        FriendGroup: {
+            senderKey: string;
+            friendGroupKey: string;
+            requestId: string;
+            /**
+             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * @enum {string}
+             */
+            status: "IN_PROGRESS" | "COMPLETED";
+            /** @description App users found by the last processing (0 before the first) */
+            userCount: number;
+            /** @description Friends of the profile found by the last processing */
+            friendCount: number;
+            /** @description Numbers in the group now */
+            phoneNumberCount: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            modifiedAt: string;
+        };
+        /** @description The friend groups of a sender profile */
+        FriendGroupList: {
+            friendGroups: components["schemas"]["FriendGroup"][];
+            totalCount: number;
+        };
+        /** @description An audience count */
+        AudiencePossible: {
+            /** @description How many would receive it */
+            possible: number;
+        };
+        /** @description A sender profile’s friend count */
+        FriendCount: {
+            /** @description The channel’s friends */
+            count: number;
+        };
+        /** @description A registered video upload: its address and token */
+        VideoUploadTicket: {
+            vid: string;
+            /** @description Where to POST the file (form-data part file) with the token */
+            uploadUrl: string;
+            /** @description Send as the x-upload-token header */
+            token: string;
+            /** @enum {string} */
+            status: "REGISTERED";
+            /**
+             * Format: date-time
+             * @description the address and token work until then (5 minutes); ISO 8601 with its offset (+09:00)
+             */
+            expiredAt: string;
+        };
+        /** @description An existing video registered for brand messages */
+        VideoRegistered: {
+            vid: string;
+            /** @enum {string} */
+            status: "PUBLIC" | "PRIVATE";
+            title: string;
+            thumbnailUrl: string | null;
+            /** @description What a brand message names */
+            videoUrl: string;
+        };
+        /** @description A brand message video */
+        Video: {
+            vid: string;
+            /** @enum {string} */
+            status: "REGISTERED" | "ENCODING" | "PUBLIC" | "PRIVATE" | "VIOLATED" | "ILLEGAL" | "DELETED" | "ERROR";
+            title: string;
+            /** @description Null until encoded */
+            thumbnailUrl: string | null;
+            /** @description https://<channel_host>/<channel_id>/videos/<vid> */
+            videoUrl: string;
+            fileName: string;
+            /** @description Bytes */
+            fileSize: number;
+            senderKey: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            modifiedAt: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            regDate: string;
+            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
+            updateDate: string;
+        };
+        /** @description Videos of a channel, in registration order (offset paging) */
+        VideoPage: {
+            offset: number;
+            limit: number;
+            totalCount: number;
+            videos: components["schemas"]["Video"][];
+        };
+        /** @description A video file received at its upload address */
+        VideoUploaded: {
+            vid: string;
+            /**
+             * @description Encoded on the gateway clock, then PUBLIC
+             * @enum {string}
+             */
+            status: "ENCODING";
+            fileName: string;
+            fileSize: number;
         };
         /** @description A brand message button */
         BrandButton: {
@@ -2482,9 +2830,15 @@ export interface components {
             variables: string[];
             /** @description A: registered (usable at once, no review) */
             status: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             createAt: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             modifiedAt: string;
         };
         /** @description A page of brand message templates (offset paging) */
@@ -2503,196 +2857,99 @@ export interface components {
             count: number;
             hasNext: boolean;
         };
-        /** @description A group tag of a sender profile */
-        GroupTag: {
-            senderKey: string;
-            groupTagKey: string;
-            groupTagName: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            createdAt: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            modifiedAt: string;
-        };
-        /** @description Group tags (one entry when a single tag was created, renamed or read) */
-        GroupTags: {
-            groupTags: components["schemas"]["GroupTag"][];
-        };
-        /** @description An uploaded phone-number list */
-        FriendGroupFile: {
-            /** @description Names the list in a registration or a change */
-            fileKey: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00): from then on the fileKey is unknown (24 hours) */
-            expiredAt: string;
-            /** @description Distinct numbers in the list */
-            phoneNumberCount: number;
-        };
-        /** @description A friend group registration, accepted (IN_PROGRESS) */
-        FriendGroupAccepted: {
-            senderKey: string;
-            friendGroupKey: string;
-            /** @description The request that processing answers */
-            requestId: string;
+        ConsoleSession: {
+            /** @description send as the X-CSRF-Token header on every POST, PUT, PATCH and DELETE */
+            csrfToken: string;
             /**
-             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            expiresAt: string;
+            /** @description whether /sandbox/v1 is on */
+            sandbox: boolean;
+            /** @enum {string} */
+            clock: "system" | "manual";
+        };
+        OptOutEntry: {
+            phone: string;
+            /** @description the sender number it opted out of; '' for every number of the account */
+            from: string;
+            /**
+             * @description mo: the recipient's own message; client: the account; operator
              * @enum {string}
              */
-            status: "IN_PROGRESS" | "COMPLETED";
-            /** @description Numbers in the group now */
-            phoneNumberCount: number;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            createdAt: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            modifiedAt: string;
-        };
-        /** @description A change of a friend group’s numbers, accepted (processed again) */
-        FriendGroupChanged: {
-            senderKey: string;
-            friendGroupKey: string;
-            /** @description The request that processing answers */
-            requestId: string;
+            source: "mo" | "client" | "operator";
             /**
-             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * Format: date-time
+             * @description when it went on the list; ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+        };
+        OptOutPage: {
+            optOuts: components["schemas"]["OptOutEntry"][];
+            /** @description Ask again with cursor=<next> for more; null: no more */
+            next: string | null;
+        };
+        OptOutsAdded: {
+            /** @description how many were not on the list yet */
+            added: number;
+            optOuts: components["schemas"]["OptOutEntry"][];
+        };
+        OptOutRemoved: {
+            phone: string;
+            from: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        AccountOptOutPage: {
+            accountId: string;
+            optOuts: components["schemas"]["OptOutEntry"][];
+            /** @description Ask again with cursor=<next> for more; null: no more */
+            next: string | null;
+        };
+        AccountOptOutsAdded: {
+            accountId: string;
+            /** @description how many were not on the list yet */
+            added: number;
+            optOuts: components["schemas"]["OptOutEntry"][];
+        };
+        AccountOptOutRemoved: {
+            accountId: string;
+            phone: string;
+            from: string;
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        PolicyRule: {
+            ruleId: string;
+            /** @description null: every account */
+            accountId: string | null;
+            /**
+             * @description text: A322 on a text containing the pattern; sender: A323; recipient: A324
              * @enum {string}
              */
-            status: "IN_PROGRESS" | "COMPLETED";
-            /** @description Numbers in the group now */
-            phoneNumberCount: number;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            createdAt: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            modifiedAt: string;
-            /** @description Numbers added that were not in the group, or removed that were */
-            changedCount: number;
-        };
-        /** @description A friend group with the counts of its last processing */
-        FriendGroup: {
-            senderKey: string;
-            friendGroupKey: string;
-            requestId: string;
+            kind: "text" | "sender" | "recipient";
             /**
-             * @description IN_PROGRESS until processed (a few seconds), then COMPLETED
+             * @description contains (text); exact or prefix (numbers)
              * @enum {string}
              */
-            status: "IN_PROGRESS" | "COMPLETED";
-            /** @description App users found by the last processing (0 before the first) */
-            userCount: number;
-            /** @description Friends of the profile found by the last processing */
-            friendCount: number;
-            /** @description Numbers in the group now */
-            phoneNumberCount: number;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            createdAt: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            modifiedAt: string;
-        };
-        /** @description The friend groups of a sender profile */
-        FriendGroupList: {
-            friendGroups: components["schemas"]["FriendGroup"][];
-            totalCount: number;
-        };
-        /** @description An audience count */
-        AudiencePossible: {
-            /** @description How many would receive it */
-            possible: number;
-        };
-        /** @description A sender profile’s friend count */
-        FriendCount: {
-            /** @description The channel’s friends */
-            count: number;
-        };
-        /** @description A registered video upload: its address and token */
-        VideoUploadTicket: {
-            vid: string;
-            /** @description Where to POST the file (form-data part file) with the token */
-            uploadUrl: string;
-            /** @description Send as the x-upload-token header */
-            token: string;
-            /** @enum {string} */
-            status: "REGISTERED";
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00): the address and token work until then (5 minutes) */
-            expiredAt: string;
-        };
-        /** @description An existing video registered for brand messages */
-        VideoRegistered: {
-            vid: string;
-            /** @enum {string} */
-            status: "PUBLIC" | "PRIVATE";
-            title: string;
-            thumbnailUrl: string | null;
-            /** @description What a brand message names */
-            videoUrl: string;
-        };
-        /** @description A brand message video */
-        Video: {
-            vid: string;
-            /** @enum {string} */
-            status: "REGISTERED" | "ENCODING" | "PUBLIC" | "PRIVATE" | "VIOLATED" | "ILLEGAL" | "DELETED" | "ERROR";
-            title: string;
-            /** @description Null until encoded */
-            thumbnailUrl: string | null;
-            /** @description https://<channel_host>/<channel_id>/videos/<vid> */
-            videoUrl: string;
-            fileName: string;
-            /** @description Bytes */
-            fileSize: number;
-            senderKey: string;
-            /** @description ISO 8601, Korea time (2026-11-23T10:00:00+09:00) */
-            modifiedAt: string;
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            regDate: string;
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            updateDate: string;
-        };
-        /** @description Videos of a channel, in registration order (offset paging) */
-        VideoPage: {
-            offset: number;
-            limit: number;
-            totalCount: number;
-            videos: components["schemas"]["Video"][];
-        };
-        /** @description A video file received at its upload address */
-        VideoUploaded: {
-            vid: string;
+            match: "contains" | "exact" | "prefix";
+            pattern: string;
+            note: string | null;
             /**
-             * @description Encoded on the gateway clock, then PUBLIC
-             * @enum {string}
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
              */
-            status: "ENCODING";
-            fileName: string;
-            fileSize: number;
+            createdAt: string;
         };
-        /** @description A brand message broadcast (groupMessage) */
-        Broadcast: {
-            /** @description The broadcast's id as a digit string (the requests that name it take a number or this string) */
-            requestId: string;
-            /** @enum {string} */
-            status: "READY" | "SENDING" | "PAUSED" | "TERMINATED" | "DONE" | "BLOCKED";
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time */
-            sendStartAt: string;
-            /** @description "" when none was given */
-            campaignId: string;
-            /** @description Messages a second */
-            tpsLimit: number;
-            /** @enum {string} */
-            pushAlarm: "Y" | "N";
-            /** @description Recipients counted when it was scheduled */
-            expectedCount: number;
-            /** @description Messages handed over so far */
-            sendCount: number;
-            senderKey: string;
-            templateCode: string;
-            msgType: string;
-            /** @description Null: all friends of the profile */
-            friendGroupKey: string | null;
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time: when it was done, terminated or blocked */
-            doneAt: string | null;
+        PolicyRulePage: {
+            rules: components["schemas"]["PolicyRule"][];
+            next: string | null;
         };
-        /** @description When a broadcast would finish */
-        BroadcastEstimate: {
-            /** @description yyyy-MM-ddTHH:mm:ss, Korea time */
-            estimatedFinishedAt: string;
-            /** @description Seconds from startTime, nights (20:50-08:00) included */
-            duration: number;
+        RemovedPolicyRule: {
+            ruleId: string;
+            /** @enum {boolean} */
+            deleted: true;
         };
         /** @description The account’s RCS brand (absent fields were never set) */
         RcsBrand: {
@@ -2710,7 +2967,7 @@ export interface components {
             seasonDocFileName?: string;
             /** @description yyyy-MM-dd HH:mm:ss, Korea time */
             registerDate: string;
-            /** @description yyyy-MM-dd HH:mm:ss, Korea time: the last change */
+            /** @description the last change; yyyy-MM-dd HH:mm:ss, Korea time */
             updateDate: string;
         };
         /** @description A common message format, as listed */
@@ -2797,6 +3054,67 @@ export interface components {
             imageHeight: number;
             /** @description GET it with the API key: PNG bytes */
             imageUrl: string;
+        };
+        Report: {
+            msgKey: string;
+            serviceType: string;
+            msgType: string;
+            /**
+             * @description STANDARD: the result of the message; DLR: the handset receipt
+             * @enum {string}
+             */
+            reportType: "STANDARD" | "DLR";
+            /** @description 10000 delivered; see docs/reports.md for the others */
+            reportCode: string;
+            reportText: string;
+            /** @description when the result was known; yyyy-MM-dd HH:mm:ss, Korea time */
+            reportTime: string;
+            /** @description when the message was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
+            sendTime: string;
+            carrier: string;
+            /** @description the recipient's destinations[].ref; without one, the request's ref; "" when neither */
+            ref: string;
+        };
+        ReportBatch: {
+            /** @description the batch id to acknowledge; "" when nothing waits */
+            reportId: string;
+            report: components["schemas"]["Report"][] | null;
+        };
+        ReportAck: {
+            reportId: string;
+        };
+        ReportInquiry: {
+            msgKey: string;
+            report: components["schemas"]["Report"][];
+        };
+        MessageAttempt: {
+            msgKey: string;
+            serviceType: string;
+            msgType: string;
+            /** @description the messageFlow channel of this attempt (sms, mms, infomsg, ...) */
+            channel: string;
+            /**
+             * @description Y for a failover step, N for the first
+             * @enum {string}
+             */
+            fallback: "Y" | "N";
+            /** @description "" while the result is not known */
+            reportCode: string;
+            reportText: string;
+            carrier: string;
+            /** @description waiting, delivered, failed or uncertain */
+            status: string;
+            /** @description when this attempt was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
+            sendTime: string;
+            /** @description when its result was known; "" while waiting; yyyy-MM-dd HH:mm:ss, Korea time */
+            reportTime: string;
+        };
+        MessageInquiry: {
+            msgKey: string;
+            to: string;
+            /** @description queued, waiting, held, delivered, failed or uncertain */
+            status: string;
+            messages: components["schemas"]["MessageAttempt"][];
         };
         Destination: {
             /** @description recipient number: 01012345678, or E.164 digits without + for international */
@@ -2950,6 +3268,8 @@ export interface components {
         };
         /** @description One recipient of a reservation */
         ReservationDestination: {
+            /** @description its place among the reservation's recipients (1, 2, ...): the lastSeq cursor; removing a recipient moves the later ones up by one */
+            seq: number;
             msgKey: string;
             /** @description the number as it is dialled */
             to: string;
@@ -2964,9 +3284,14 @@ export interface components {
         };
         ReservationDestinationPage: {
             resvKey: string;
+            /** @description recipients before this page */
             offset: number;
             limit: number;
             destinations: components["schemas"]["ReservationDestination"][];
+            /** @description the seq of the last recipient here: lastSeq of the next page */
+            lastSeq: number;
+            /** @description another page follows */
+            hasNext: boolean;
         };
         ReservationDestinationsAdded: {
             resvKey: string;
@@ -2976,176 +3301,6 @@ export interface components {
             resvKey: string;
             /** @description the recipient removed */
             msgKey: string;
-        };
-        Report: {
-            msgKey: string;
-            serviceType: string;
-            msgType: string;
-            /**
-             * @description STANDARD: the result of the message; DLR: the handset receipt
-             * @enum {string}
-             */
-            reportType: "STANDARD" | "DLR";
-            /** @description 10000 delivered; see docs/reports.md for the others */
-            reportCode: string;
-            reportText: string;
-            /** @description when the result was known; yyyy-MM-dd HH:mm:ss, Korea time */
-            reportTime: string;
-            /** @description when the message was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
-            sendTime: string;
-            carrier: string;
-            /** @description the recipient's destinations[].ref; without one, the request's ref; "" when neither */
-            ref: string;
-        };
-        ReportBatch: {
-            /** @description the batch id to acknowledge; "" when nothing waits */
-            reportId: string;
-            report: components["schemas"]["Report"][] | null;
-        };
-        ReportAck: {
-            reportId: string;
-        };
-        ReportInquiry: {
-            msgKey: string;
-            report: components["schemas"]["Report"][];
-        };
-        MessageAttempt: {
-            msgKey: string;
-            serviceType: string;
-            msgType: string;
-            /** @description the messageFlow channel of this attempt (sms, mms, infomsg, ...) */
-            channel: string;
-            /**
-             * @description Y for a failover step, N for the first
-             * @enum {string}
-             */
-            fallback: "Y" | "N";
-            /** @description "" while the result is not known */
-            reportCode: string;
-            reportText: string;
-            carrier: string;
-            /** @description waiting, delivered, failed or uncertain */
-            status: string;
-            /** @description when this attempt was handed to the network; yyyy-MM-dd HH:mm:ss, Korea time */
-            sendTime: string;
-            /** @description when its result was known (Korea time); "" while waiting */
-            reportTime: string;
-        };
-        MessageInquiry: {
-            msgKey: string;
-            to: string;
-            /** @description queued, waiting, held, delivered, failed or uncertain */
-            status: string;
-            messages: components["schemas"]["MessageAttempt"][];
-        };
-        MoMessage: {
-            msgKey: string;
-            /** @description MO */
-            serviceType: string;
-            /** @description SM */
-            msgType: string;
-            /** @description the MO number */
-            to: string;
-            /** @description the number the sender entered (the device number by default) */
-            from: string;
-            carrier: string;
-            /** @description the device that sent the MO */
-            originator: string;
-            content: string;
-            /** @description when the handset sent it; ISO 8601, +09:00 */
-            occurredTime: string;
-            /**
-             * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
-             * @enum {string}
-             */
-            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
-            /** @description posts to the webhook so far */
-            attempts: number;
-            /** @description why the last attempt failed */
-            lastError: string | null;
-            /** @description when the gateway received it; ISO 8601, +09:00 */
-            receivedAt: string;
-            /** @description the last attempt; ISO 8601, +09:00 */
-            lastAttemptAt: string | null;
-            /** @description the next attempt, while one is scheduled; ISO 8601, +09:00 */
-            nextAttemptAt: string | null;
-            /** @description when the webhook acknowledged it; ISO 8601, +09:00 */
-            deliveredAt: string | null;
-        };
-        MoHistoryPage: {
-            messages: components["schemas"]["MoMessage"][];
-            offset: number;
-            limit: number;
-            hasNext: boolean;
-        };
-        OptOutEntry: {
-            phone: string;
-            /** @description the sender number it opted out of; '' for every number of the account */
-            from: string;
-            /**
-             * @description mo: the recipient's own message; client: the account; operator
-             * @enum {string}
-             */
-            source: "mo" | "client" | "operator";
-            /** @description when it went on the list; ISO 8601, +09:00 */
-            createdAt: string;
-        };
-        OptOutPage: {
-            optOuts: components["schemas"]["OptOutEntry"][];
-            /** @description Ask again with cursor=<next> for more; null: no more */
-            next: string | null;
-        };
-        OptOutsAdded: {
-            /** @description how many were not on the list yet */
-            added: number;
-            optOuts: components["schemas"]["OptOutEntry"][];
-        };
-        OptOutRemoved: {
-            phone: string;
-            from: string;
-            /** @enum {boolean} */
-            deleted: true;
-        };
-        /** @description One verification request */
-        TwoFactorLogEntry: {
-            requestId: string;
-            /** @description when the code was requested; yyyy-MM-dd HH:mm:ss, Korea time */
-            requestDate: string;
-            /**
-             * @description SUCCESS once verified; PENDING otherwise (expired and locked requests too)
-             * @enum {string}
-             */
-            status: "PENDING" | "SUCCESS";
-            /** @description when it was verified (Korea time); "" while PENDING */
-            verifyDate: string;
-        };
-        UploadedMmsImage: {
-            /** @description the key to name in mms.fileKey */
-            fileKey: string;
-            /** @description until when it can be sent (7 days); ISO 8601, +09:00 */
-            expired: string;
-        };
-        UploadedRcsMedia: {
-            /** @description the value for rcs.body.media (the fileKey) */
-            media: string;
-            /** @description until when it can be sent (7 days); ISO 8601, +09:00 */
-            expired: string;
-        };
-        UploadedTemplateImage: {
-            /** @description where the gateway serves it: the value a template names */
-            imgUrl: string;
-            /** @description imageName, or the file name without its extension */
-            fileName: string;
-        };
-        UploadedImage: {
-            /** @description where the gateway serves it: the value a brand message template names */
-            imgUrl: string;
-        };
-        Clock: {
-            /** @description ISO 8601, Korea time (+09:00) */
-            now: string;
-            epochMs: number;
-            kind: "system" | "manual";
         };
         Handset: {
             phone: string;
@@ -3162,9 +3317,15 @@ export interface components {
             } | false;
             appUser: {
                 connected: boolean;
-                /** @description ISO 8601, Korea time (+09:00) */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with its offset (+09:00)
+                 */
                 lastActiveAt: string;
-                /** @description ISO 8601, Korea time (+09:00) */
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 with its offset (+09:00)
+                 */
                 signedUpAt: string;
             } | null;
             /** @description senderKeys whose channel the handset befriended; null or absent: every senderKey */
@@ -3175,7 +3336,10 @@ export interface components {
             receiptDelaySeconds: number;
             /** @description properties showing their default; a defaulted appUser time is the current clock time */
             defaults: string[];
-            /** @description ISO 8601, Korea time (+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             updatedAt: string | null;
         };
         InboxMessage: {
@@ -3189,7 +3353,10 @@ export interface components {
             msgKey: string;
             /** @description the messageFlow index that delivered it */
             step: number;
-            /** @description ISO 8601, Korea time (+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             receivedAt: string;
             /** @description the channel object as delivered */
             payload: {
@@ -3207,80 +3374,6 @@ export interface components {
             phone: string;
             deleted: number;
         };
-        ActiveHandset: {
-            phone: string;
-            /** @description rows (delivered and failed), counted up to 99 */
-            count: number;
-            /** @description true: more than 99 */
-            countCapped: boolean;
-            /** @description rows above the read mark, counted up to 99 */
-            unread: number;
-            /** @description true: more than 99 unread */
-            unreadCapped: boolean;
-            /** @description the id of its newest row */
-            lastId: number;
-            /** @description ISO 8601, Korea time (+09:00) */
-            lastAt: string;
-        };
-        HandsetsPage: {
-            /** @description most recent activity first */
-            handsets: components["schemas"]["ActiveHandset"][];
-            /** @description more numbers may follow: ask again with `after` (a page can be short when a search is sparse) */
-            hasMore: boolean;
-            /** @description pass as `after` for the next page (null: the end) */
-            after: number | null;
-        };
-        ReadMark: {
-            phone: string;
-            /** @description rows up to this id are read (the mark only moves up) */
-            readId: number;
-            /** @description rows above the mark, counted up to 99 */
-            unread: number;
-            unreadCapped: boolean;
-        };
-        TimelineItem: {
-            /** @description arrival order; the cursor of paging and of the live stream */
-            id: number;
-            /** @description message: the handset shows it; failure: the step failed at the handset (see failure) */
-            kind: "message" | "failure";
-            /** @description sms, mms, infomsg, rcs or brandmessage */
-            channel: string;
-            /** @description SM, LM, MM, AT, AI, the RCS or brand message type */
-            msgType: string | null;
-            from: string | null;
-            title: string | null;
-            /** @description after #{key} substitution */
-            text: string;
-            msgKey: string;
-            /** @description the messageFlow index */
-            step: number;
-            /** @description true when an earlier step of the message failed (step > 0) */
-            failover: boolean;
-            /** @description ISO 8601, Korea time (+09:00) */
-            receivedAt: string;
-            /** @description the channel object as sent */
-            payload: {
-                [key: string]: unknown;
-            };
-            failure: {
-                /** @description the report code */
-                code: string;
-                text: string;
-            } | null;
-            /** @description the URL each uploaded file the payload names is served at, by its key (an MMS fileKey, an RCS body.media); a key missing here names no file (unknown or expired) */
-            media: {
-                [key: string]: string;
-            };
-        };
-        TimelinePage: {
-            phone: string;
-            /** @description the newest `limit` rows before `before`, oldest first (a phone shows the newest at the bottom) */
-            items: components["schemas"]["TimelineItem"][];
-            /** @description rows older than the first item exist */
-            hasOlder: boolean;
-            /** @description pass as `before` for the older page (null: none) */
-            olderCursor: number | null;
-        };
         ReviewRequest: {
             accountId: string;
             accountName: string | null;
@@ -3291,7 +3384,10 @@ export interface components {
             inspectionStatus: string;
             /** @description R (pending), A (active) or S (stopped) */
             status: string;
-            /** @description when the open review was requested (REQ only) */
+            /**
+             * Format: date-time
+             * @description when the open review was requested (REQ only); ISO 8601 with its offset (+09:00)
+             */
             requestedAt: string | null;
             /** @description the client's comment on the open request */
             requestComment: string | null;
@@ -3299,7 +3395,10 @@ export interface components {
             attachmentName: string | null;
             /** @description the latest review comment (the decision, once decided) */
             comment: string;
-            /** @description ISO 8601, Korea time (+09:00) */
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
             modifiedAt: string;
             template: {
                 /** @description AT or AI */
@@ -3349,11 +3448,135 @@ export interface components {
             limit: number;
             hasMore: boolean;
         };
-        ReceivedMo: {
+        Clock: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            now: string;
+            epochMs: number;
+            kind: "system" | "manual";
+        };
+        ActiveHandset: {
+            phone: string;
+            /** @description rows (delivered and failed), counted up to 99 */
+            count: number;
+            /** @description true: more than 99 */
+            countCapped: boolean;
+            /** @description rows above the read mark, counted up to 99 */
+            unread: number;
+            /** @description true: more than 99 unread */
+            unreadCapped: boolean;
+            /** @description the id of its newest row */
+            lastId: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            lastAt: string;
+        };
+        HandsetsPage: {
+            /** @description most recent activity first */
+            handsets: components["schemas"]["ActiveHandset"][];
+            /** @description more numbers may follow: ask again with `after` (a page can be short when a search is sparse) */
+            hasMore: boolean;
+            /** @description pass as `after` for the next page (null: the end) */
+            after: number | null;
+        };
+        ReadMark: {
+            phone: string;
+            /** @description rows up to this id are read (the mark only moves up) */
+            readId: number;
+            /** @description rows above the mark, counted up to 99 */
+            unread: number;
+            unreadCapped: boolean;
+        };
+        TimelineItem: {
+            /** @description arrival order; the cursor of paging and of the live stream */
+            id: number;
+            /** @description message: the handset shows it; failure: the step failed at the handset (see failure) */
+            kind: "message" | "failure";
+            /** @description sms, mms, infomsg, rcs or brandmessage */
+            channel: string;
+            /** @description SM, LM, MM, AT, AI, the RCS or brand message type */
+            msgType: string | null;
+            from: string | null;
+            title: string | null;
+            /** @description after #{key} substitution */
+            text: string;
             msgKey: string;
-            accountId: string;
-            /** @description false: the same networkId was received before */
-            created: boolean;
+            /** @description the messageFlow index */
+            step: number;
+            /** @description true when an earlier step of the message failed (step > 0) */
+            failover: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            receivedAt: string;
+            /** @description the channel object as sent */
+            payload: {
+                [key: string]: unknown;
+            };
+            failure: {
+                /** @description the report code */
+                code: string;
+                text: string;
+            } | null;
+            /** @description the URL each uploaded file the payload names is served at, by its key (an MMS fileKey, an RCS body.media); a key missing here names no file (unknown or expired) */
+            media: {
+                [key: string]: string;
+            };
+        };
+        TimelinePage: {
+            phone: string;
+            /** @description the newest `limit` rows before `before`, oldest first (a phone shows the newest at the bottom) */
+            items: components["schemas"]["TimelineItem"][];
+            /** @description rows older than the first item exist */
+            hasOlder: boolean;
+            /** @description pass as `before` for the older page (null: none) */
+            olderCursor: number | null;
+        };
+        /** @description One verification request */
+        TwoFactorLogEntry: {
+            requestId: string;
+            /** @description when the code was requested; yyyy-MM-dd HH:mm:ss, Korea time */
+            requestDate: string;
+            /**
+             * @description SUCCESS once verified; PENDING otherwise (expired and locked requests too)
+             * @enum {string}
+             */
+            status: "PENDING" | "SUCCESS";
+            /** @description when it was verified; "" while PENDING; yyyy-MM-dd HH:mm:ss, Korea time */
+            verifyDate: string;
+        };
+        UploadedMmsImage: {
+            /** @description the key to name in mms.fileKey */
+            fileKey: string;
+            /**
+             * Format: date-time
+             * @description until when it can be sent (7 days); ISO 8601 with its offset (+09:00)
+             */
+            expired: string;
+        };
+        UploadedRcsMedia: {
+            /** @description the value for rcs.body.media (the fileKey) */
+            media: string;
+            /**
+             * Format: date-time
+             * @description until when it can be sent (7 days); ISO 8601 with its offset (+09:00)
+             */
+            expired: string;
+        };
+        UploadedTemplateImage: {
+            /** @description where the gateway serves it: the value a template names */
+            imgUrl: string;
+            /** @description imageName, or the file name without its extension */
+            fileName: string;
+        };
+        UploadedImage: {
+            /** @description where the gateway serves it: the value a brand message template names */
+            imgUrl: string;
         };
         Health: {
             /**
@@ -3735,9 +3958,11 @@ export interface operations {
     listReservations: {
         parameters: {
             query?: {
-                /** @description yyyyMMdd: reservations sending that Korea-time day */
+                /** @description only the reservations sending on that Korea-time day; yyyyMMdd (that Korea-time day) or yyyy-MM-dd HH:mm:ss (the day of that Korea time) */
                 resvSendTime?: string;
-                /** @description cursor: the last seq of the previous page */
+                /** @description only the reservations whose send carries this paymentCode */
+                paymentCode?: string;
+                /** @description cursor: the lastSeq of the previous page (0 or absent: the first) */
                 lastSeq?: number;
                 limit?: number;
             };
@@ -3797,7 +4022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request */
+            /** @description A300 Invalid request; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4433,6 +4658,9 @@ export interface operations {
     listReservationDestinations: {
         parameters: {
             query?: {
+                /** @description cursor: the lastSeq of the previous page (0 or absent: the first) */
+                lastSeq?: number;
+                /** @description recipients to skip (the older paging; lastSeq wins) */
                 offset?: number;
                 limit?: number;
             };
@@ -4466,6 +4694,7 @@ export interface operations {
                      *           "limit": 10,
                      *           "destinations": [
                      *             {
+                     *               "seq": 1,
                      *               "msgKey": "0mwwt8lg80000e740503e",
                      *               "to": "01012340011",
                      *               "status": "held",
@@ -4475,12 +4704,14 @@ export interface operations {
                      *               }
                      *             },
                      *             {
+                     *               "seq": 2,
                      *               "msgKey": "0mwwt8lg80001e740503e",
                      *               "to": "01012340012",
                      *               "status": "held",
                      *               "reportCode": ""
                      *             },
                      *             {
+                     *               "seq": 3,
                      *               "msgKey": "0mwwt8lhi0000e740503e",
                      *               "to": "01012340013",
                      *               "status": "held",
@@ -4489,7 +4720,9 @@ export interface operations {
                      *                 "name": "Lee"
                      *               }
                      *             }
-                     *           ]
+                     *           ],
+                     *           "lastSeq": 3,
+                     *           "hasNext": false
                      *         }
                      *       }
                      *     }
@@ -7468,7 +7701,7 @@ export interface operations {
                 /** @description a sender profile of the account */
                 senderKey: string;
                 senderKeyType?: "S" | "G";
-                /** @description ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
+                /** @description changed at or after; ISO 8601 (with its offset, or Korea time without), yyyy-MM-dd HH:mm:ss, yyyy-MM-dd or yyyyMMdd (Korea time) */
                 since?: string;
                 page?: number;
                 count?: number;
@@ -8130,7 +8363,7 @@ export interface operations {
     listPublicTemplates: {
         parameters: {
             query?: {
-                /** @description ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
+                /** @description changed at or after; ISO 8601 (with its offset, or Korea time without), yyyy-MM-dd HH:mm:ss, yyyy-MM-dd or yyyyMMdd (Korea time) */
                 since?: string;
                 page?: number;
                 count?: number;
@@ -8986,7 +9219,7 @@ export interface operations {
             query: {
                 senderKey: string;
                 senderKeyType?: string;
-                /** @description templates changed at or after: ISO 8601 (2026-01-01T09:00:00+09:00; without an offset: Korea time), a date (2026-01-01 or 20260101: Korea-time midnight) or yyyy-MM-dd HH:mm:ss (Korea time) */
+                /** @description templates changed at or after; ISO 8601 (with its offset, or Korea time without), yyyy-MM-dd HH:mm:ss, yyyy-MM-dd or yyyyMMdd (Korea time) */
                 since?: string;
                 page?: number;
                 count?: number;
@@ -12427,7 +12660,7 @@ export interface operations {
         parameters: {
             query: {
                 senderKey: string;
-                /** @description yyyyMMdd: videos registered that Korea-time day */
+                /** @description videos registered that Korea-time day; yyyyMMdd, Korea time */
                 date?: string;
                 offset?: number;
                 limit?: number;
@@ -12885,7 +13118,7 @@ export interface operations {
                         templateCode?: string;
                         /** @description omitted or null: all friends of the profile */
                         friendGroupKey?: string | null;
-                        /** @description yyyy-MM-dd HH:mm:ss (Korea time): ≥ 10 minutes ahead, inside 08:00-20:50 */
+                        /** @description ≥ 10 minutes ahead, inside 08:00-20:50; yyyy-MM-dd HH:mm:ss, Korea time */
                         sendStartAt?: string;
                         /** @description at most 100 characters */
                         campaignId?: string;
@@ -13463,7 +13696,7 @@ export interface operations {
         parameters: {
             query: {
                 senderKey: string;
-                /** @description yyyy-MM-ddTHH:mm:ss, Korea time */
+                /** @description yyyy-MM-ddTHH:mm:ss, Korea time (the spec's form of this field) */
                 startTime: string;
                 count: number;
                 /** @description a friend-group target type (not used in the figure) */
@@ -13724,7 +13957,7 @@ export interface operations {
                             resultMsg?: string;
                             /** @description the registered name; "" when none (always present) */
                             serviceName?: string;
-                            /** @description when it was registered, yyyy-MM-dd HH:mm:ss Korea time; "" when none (always present) */
+                            /** @description when it was registered; "" when none (always present); yyyy-MM-dd HH:mm:ss, Korea time */
                             regDate?: string;
                             /** @description the userRef of the request, echoed; "" when none (always present) */
                             userRef?: string;
@@ -14189,7 +14422,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description yyyyMMdd: requests made that Korea-time day */
+                    /** @description requests made that Korea-time day; yyyyMMdd, Korea time */
                     requestDate: string;
                     /** @description only this request */
                     requestId?: string | null;
@@ -14297,11 +14530,19 @@ export interface operations {
     listMoMessages: {
         parameters: {
             query?: {
-                /** @description yyyyMMdd: MOs received that Korea-time day */
+                /** @description MOs received that Korea-time day; yyyyMMdd, Korea time */
                 date?: string;
                 /** @description PENDING, FAILED, DELIVERED, GIVEN_UP */
                 status?: string;
-                /** @description MOs to skip (newest first); default 0 */
+                /** @description only MOs the handset sent at or after this time (yyyy-MM-dd HH:mm:ss Korea time is taken too); ISO 8601 with its offset (+09:00) */
+                occurredTime?: string;
+                /** @description only MOs from this number (the number the sender entered) */
+                from?: string;
+                /** @description only MOs to this MO number */
+                to?: string;
+                /** @description cursor: the lastSeq of the previous page (0 or absent: the first) */
+                lastSeq?: number;
+                /** @description MOs to skip (newest first); default 0; lastSeq wins */
                 offset?: number;
                 /** @description 1 to 1000; default 100 */
                 limit?: number;
@@ -14351,7 +14592,8 @@ export interface operations {
                      *           ],
                      *           "offset": 0,
                      *           "limit": 100,
-                     *           "hasNext": false
+                     *           "hasNext": false,
+                     *           "lastSeq": 1
                      *         }
                      *       }
                      *     }

@@ -97,7 +97,8 @@ export function WebhookCard({
         url: url.trim(),
         ...(secret === '' ? {} : { secret }),
       });
-      setShown(out.secret);
+      // Only a generated secret comes back; the one typed here is never echoed.
+      setShown(out.secret ?? null);
       await onChanged();
     });
     if (ok) setSecret('');

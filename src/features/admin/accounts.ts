@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../rules/api-key.ts';
@@ -13,6 +14,7 @@ import { newId } from '../../store/db/ids.ts';
 import { listBrands } from '../../store/templates/brands.ts';
 import { listProfiles } from '../../store/templates/profiles.ts';
 import { checkText } from './checks.ts';
+import type { CreatedAccount as CreatedAccountSchema } from './schemas.ts';
 import {
   type AccountDetailView,
   type AccountSummaryView,
@@ -36,11 +38,8 @@ export function newApiKey(): { id: string; apiKey: string; hash: string; prefix:
   return { id: newId('key_'), apiKey, hash: hashApiKey(apiKey), prefix: keyPrefix(apiKey) };
 }
 
-export interface CreatedAccount {
-  accountId: string;
-  apiKey: string;
-  keyId: string;
-}
+/** The new account and its first key, answered once. */
+export type CreatedAccount = Static<typeof CreatedAccountSchema>;
 
 /** Creates an account with its first API key (one transaction: never an account without a key). */
 export async function createAccount(ctx: Ctx, input: { name: string }): Promise<CreatedAccount> {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, WalkFields } from './ops-doc.ts';
 
 /*
@@ -37,24 +38,30 @@ export const ReservationListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const ReservationRow = Type.Object({
-  accountId: Type.String(),
-  seq: Type.Integer(),
-  resvKey: Type.String(),
-  resvName: Type.String(),
-  resvSendTime: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
-  status: StringEnum(RESERVATION_STATUSES),
-  destinationCount: Type.Integer(),
-  messages: Type.Record(Type.String(), Type.Integer(), {
-    description: 'messages by state: held, queued, waiting, delivered, failed, uncertain, cancelled',
+export const ReservationRow = named(
+  'AdminReservation',
+  Type.Object({
+    accountId: Type.String(),
+    seq: Type.Integer(),
+    resvKey: Type.String(),
+    resvName: Type.String(),
+    resvSendTime: Time('korea'),
+    status: StringEnum(RESERVATION_STATUSES),
+    destinationCount: Type.Integer(),
+    messages: Type.Record(Type.String(), Type.Integer(), {
+      description: 'messages by state: held, queued, waiting, delivered, failed, uncertain, cancelled',
+    }),
+    createdAt: Time('korea'),
+    updatedAt: Time('korea'),
+    progress: Progress,
+    actions: Type.Array(StringEnum(RESERVATION_ACTIONS), { description: 'what its state allows now' }),
   }),
-  createdAt: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
-  updatedAt: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
-  progress: Progress,
-  actions: Type.Array(StringEnum(RESERVATION_ACTIONS), { description: 'what its state allows now' }),
-});
+);
 
-export const ReservationPage = Type.Object({ reservations: Type.Array(ReservationRow), ...WalkFields });
+export const ReservationPage = named(
+  'AdminReservationPage',
+  Type.Object({ reservations: Type.Array(ReservationRow), ...WalkFields }),
+);
 
 export const BroadcastListQuery = Type.Object(
   {
@@ -67,29 +74,35 @@ export const BroadcastListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const BroadcastRow = Type.Object({
-  accountId: Type.String(),
-  requestId: Type.Integer({ description: 'the broadcast across accounts: what the operator routes take' }),
-  accountRequestId: Type.Integer({
-    description: "the account's own number for it: the requestId its client API shows",
+export const BroadcastRow = named(
+  'AdminBroadcast',
+  Type.Object({
+    accountId: Type.String(),
+    requestId: Type.Integer({ description: 'the broadcast across accounts: what the operator routes take' }),
+    accountRequestId: Type.Integer({
+      description: "the account's own number for it: the requestId its client API shows",
+    }),
+    status: StringEnum(BROADCAST_STATUSES),
+    sendStartAt: Time('korea'),
+    campaignId: Type.String(),
+    tpsLimit: Type.Integer(),
+    pushAlarm: Type.String(),
+    expectedCount: Type.Integer(),
+    sendCount: Type.Integer(),
+    senderKey: Type.String(),
+    templateCode: Type.String(),
+    msgType: Type.String(),
+    friendGroupKey: Nullable(Type.String()),
+    doneAt: Nullable(Time('korea')),
+    progress: Progress,
+    actions: Type.Array(StringEnum(BROADCAST_ACTIONS), { description: 'what its state allows now' }),
   }),
-  status: StringEnum(BROADCAST_STATUSES),
-  sendStartAt: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
-  campaignId: Type.String(),
-  tpsLimit: Type.Integer(),
-  pushAlarm: Type.String(),
-  expectedCount: Type.Integer(),
-  sendCount: Type.Integer(),
-  senderKey: Type.String(),
-  templateCode: Type.String(),
-  msgType: Type.String(),
-  friendGroupKey: Nullable(Type.String()),
-  doneAt: Nullable(Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' })),
-  progress: Progress,
-  actions: Type.Array(StringEnum(BROADCAST_ACTIONS), { description: 'what its state allows now' }),
-});
+);
 
-export const BroadcastPage = Type.Object({ broadcasts: Type.Array(BroadcastRow), ...WalkFields });
+export const BroadcastPage = named(
+  'AdminBroadcastPage',
+  Type.Object({ broadcasts: Type.Array(BroadcastRow), ...WalkFields }),
+);
 
 export const ResvKeyParams = Type.Object({ resvKey: Type.String({ minLength: 1, maxLength: 100 }) });
 export const RequestIdParams = Type.Object({
@@ -101,6 +114,7 @@ const windowNote =
   '(follow `next`; `searchedUntil` says how far the call looked).';
 
 export const listReservationsSchema = {
+  operationId: 'adminListReservations',
   ...opsDoc(
     'Reservations of every account, with their progress and the actions their state allows',
     windowNote,
@@ -110,6 +124,7 @@ export const listReservationsSchema = {
 };
 
 export const listBroadcastsSchema = {
+  operationId: 'adminListBroadcasts',
   ...opsDoc('Brand message broadcasts of every account, with their progress and allowed actions', windowNote),
   querystring: BroadcastListQuery,
   response: opsAnswers(BroadcastPage),
@@ -121,8 +136,13 @@ const reservationActionText: Record<ReservationAction, string> = {
   cancel: 'Cancel a reservation (PENDING or STOPPED), as its account would',
 };
 
+/** `adminStopReservation`, `adminResumeReservation`, `adminCancelReservation`. */
+const operationIdOf = (action: string, record: string) =>
+  `admin${action.charAt(0).toUpperCase()}${action.slice(1)}${record}`;
+
 export function reservationActionSchema(action: ReservationAction) {
   return {
+    operationId: operationIdOf(action, 'Reservation'),
     ...opsDoc(
       reservationActionText[action],
       'The same use case as the client API: A820 when unknown, A824 naming the state it is in.',
@@ -140,6 +160,7 @@ const broadcastActionText: Record<BroadcastAction, string> = {
 
 export function broadcastActionSchema(action: BroadcastAction) {
   return {
+    operationId: operationIdOf(action, 'Broadcast'),
     ...opsDoc(
       broadcastActionText[action],
       'The same use case as the client API: A820 when unknown, A824 naming the state it is in.',

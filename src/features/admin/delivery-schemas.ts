@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
-import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, Time, WalkFields } from './ops-doc.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
+import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, WalkFields } from './ops-doc.ts';
 
 /*
  * Schemas of the operator's view of webhook deliveries (MO messages and reports) and of report
@@ -29,40 +30,51 @@ export const DeliveryListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const Delivery = Type.Object({
-  kind: StringEnum(DELIVERY_KINDS),
-  msgKey: Type.String({ description: 'the MO, or the message the report is of' }),
-  reportId: Nullable(Type.Integer({ description: 'reports: what POST /reports/{reportId}/redeliver takes' })),
-  accountId: Type.String(),
-  status: StringEnum(
-    DELIVERY_STATUSES,
-    'PENDING: not tried yet (or redelivery due); FAILED: retry scheduled; GIVEN_UP; DELIVERED',
-  ),
-  attempts: Nullable(
-    Type.Integer({
-      description:
-        'posts so far; reports: of the current delivery job (null once delivered: the job is gone)',
+export const Delivery = named(
+  'WebhookDelivery',
+  Type.Object({
+    kind: StringEnum(DELIVERY_KINDS),
+    msgKey: Type.String({ description: 'the MO, or the message the report is of' }),
+    reportId: Nullable(
+      Type.Integer({ description: 'reports: what POST /reports/{reportId}/redeliver takes' }),
+    ),
+    accountId: Type.String(),
+    status: StringEnum(
+      DELIVERY_STATUSES,
+      'PENDING: not tried yet (or redelivery due); FAILED: retry scheduled; GIVEN_UP; DELIVERED',
+    ),
+    attempts: Nullable(
+      Type.Integer({
+        description:
+          'posts so far; reports: of the current delivery job (null once delivered: the job is gone)',
+      }),
+    ),
+    lastError: Nullable(Type.String()),
+    nextAttemptAt: Nullable(Time('iso', 'the next retry, while one is scheduled')),
+    running: Type.Boolean({
+      description: 'reports: an attempt is being made right now (always false for MO)',
     }),
-  ),
-  lastError: Nullable(Type.String()),
-  nextAttemptAt: Nullable(Time('the next retry, while one is scheduled')),
-  running: Type.Boolean({ description: 'reports: an attempt is being made right now (always false for MO)' }),
-  deliveredAt: Nullable(Time('acknowledged by the webhook')),
-  createdAt: Time('received (MO) or made (report)'),
-  summary: Type.String({ description: 'MO: from → to and the text; report: its type, code and text' }),
-});
+    deliveredAt: Nullable(Time('iso', 'acknowledged by the webhook')),
+    createdAt: Time('iso', 'received (MO) or made (report)'),
+    summary: Type.String({ description: 'MO: from → to and the text; report: its type, code and text' }),
+  }),
+);
 
-export const DeliveryPage = Type.Object({
-  kind: StringEnum(DELIVERY_KINDS),
-  deliveries: Type.Array(Delivery),
-  ...WalkFields,
-});
+export const DeliveryPage = named(
+  'WebhookDeliveryPage',
+  Type.Object({
+    kind: StringEnum(DELIVERY_KINDS),
+    deliveries: Type.Array(Delivery),
+    ...WalkFields,
+  }),
+);
 
 export const ReportIdParams = Type.Object({
   reportId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
 });
 
 export const listDeliveriesSchema = {
+  operationId: 'listWebhookDeliveries',
   ...opsDoc(
     'Webhook deliveries of MO messages or reports: attempts, last error, next retry',
     'Newest first. MO: every MO message; report: reports whose way is the webhook. Pending and ' +
@@ -74,6 +86,7 @@ export const listDeliveriesSchema = {
 };
 
 export const redeliverReportSchema = {
+  operationId: 'redeliverReport',
   ...opsDoc(
     'Deliver a report to its webhook again: a new retry schedule starts now',
     'For a report not yet acknowledged: its waiting delivery job is moved to now (never a second ' +

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
-import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, Time, WalkFields } from './ops-doc.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
+import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, WalkFields } from './ops-doc.ts';
 
 /*
  * Schemas of the operator's message search and message page (GET /admin/v1/messages...). Free of
@@ -27,112 +28,130 @@ export const MessageSearchQuery = Type.Object(
     ),
     accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     status: Type.Optional(StringEnum(MESSAGE_STATUSES)),
-    from: Type.Optional(
-      Type.String({ description: 'accepted at or after: ISO 8601, or yyyy-MM-dd HH:mm:ss (Korea time)' }),
-    ),
-    until: Type.Optional(
-      Type.String({ description: 'accepted before: ISO 8601, or yyyy-MM-dd HH:mm:ss (Korea time)' }),
-    ),
+    from: Type.Optional(Time('isoOrKorea', 'accepted at or after')),
+    until: Type.Optional(Time('isoOrKorea', 'accepted before')),
     cursor: Cursor,
     limit: Limit,
   },
   { additionalProperties: false },
 );
 
-export const MessageRow = Type.Object({
-  msgKey: Type.String(),
-  accountId: Type.String(),
-  requestId: Type.String(),
-  to: Type.String(),
-  status: Type.String({ description: MESSAGE_STATUSES.join(', ') }),
-  step: Type.Integer({ description: 'the messageFlow index it is at (0: the first channel)' }),
-  reportCode: Nullable(Type.String({ description: 'the final result code (10000 delivered)' })),
-  reportText: Nullable(Type.String()),
-  ref: Nullable(Type.String({ description: "the destination's ref" })),
-  createdAt: Time('accepted'),
-  updatedAt: Time(),
-  doneAt: Nullable(Time('final state reached')),
-});
+export const MessageRow = named(
+  'AdminMessage',
+  Type.Object({
+    msgKey: Type.String(),
+    accountId: Type.String(),
+    requestId: Type.String(),
+    to: Type.String(),
+    status: Type.String({ description: MESSAGE_STATUSES.join(', ') }),
+    step: Type.Integer({ description: 'the messageFlow index it is at (0: the first channel)' }),
+    reportCode: Nullable(Type.String({ description: 'the final result code (10000 delivered)' })),
+    reportText: Nullable(Type.String()),
+    ref: Nullable(Type.String({ description: "the destination's ref" })),
+    createdAt: Time('iso', 'accepted'),
+    updatedAt: Time('iso'),
+    doneAt: Nullable(Time('iso', 'final state reached')),
+  }),
+);
 
-export const MessagePage = Type.Object({ messages: Type.Array(MessageRow), ...WalkFields });
+export const MessagePage = named(
+  'AdminMessagePage',
+  Type.Object({ messages: Type.Array(MessageRow), ...WalkFields }),
+);
 
-export const FlowStepView = Type.Object({
-  step: Type.Integer(),
-  channel: Type.String(),
-  serviceType: Type.String(),
-  msgType: Type.String(),
-});
+export const FlowStepView = named(
+  'AdminFlowStep',
+  Type.Object({
+    step: Type.Integer(),
+    channel: Type.String(),
+    serviceType: Type.String(),
+    msgType: Type.String(),
+  }),
+);
 
-export const AttemptRow = Type.Object({
-  step: Type.Integer({ description: 'the messageFlow index of the channel tried' }),
-  fallback: Type.Boolean({ description: 'a failover step (not the first channel)' }),
-  channel: Type.String(),
-  serviceType: Type.String(),
-  msgType: Type.String(),
-  connector: Type.String(),
-  networkId: Nullable(
-    Type.String({
-      description:
-        "The network's own id of the attempt: the SMSC's message id, or the upstream gateway's msgKey " +
-        'for an upstream connector; null before the network took it',
-    }),
-  ),
-  status: Type.String({ description: 'waiting, delivered, failed, uncertain' }),
-  reportCode: Nullable(Type.String()),
-  reportText: Nullable(Type.String()),
-  carrier: Nullable(Type.String()),
-  submittedAt: Time('handed to the connector'),
-  doneAt: Nullable(Time('its result known')),
-});
+export const AttemptRow = named(
+  'AdminMessageAttempt',
+  Type.Object({
+    step: Type.Integer({ description: 'the messageFlow index of the channel tried' }),
+    fallback: Type.Boolean({ description: 'a failover step (not the first channel)' }),
+    channel: Type.String(),
+    serviceType: Type.String(),
+    msgType: Type.String(),
+    connector: Type.String(),
+    networkId: Nullable(
+      Type.String({
+        description:
+          "The network's own id of the attempt: the SMSC's message id, or the upstream gateway's msgKey " +
+          'for an upstream connector; null before the network took it',
+      }),
+    ),
+    status: Type.String({ description: 'waiting, delivered, failed, uncertain' }),
+    reportCode: Nullable(Type.String()),
+    reportText: Nullable(Type.String()),
+    carrier: Nullable(Type.String()),
+    submittedAt: Time('iso', 'handed to the connector'),
+    doneAt: Nullable(Time('iso', 'its result known')),
+  }),
+);
 
-export const ReportBodyView = Type.Object({
-  msgKey: Type.String(),
-  serviceType: Type.String(),
-  msgType: Type.String(),
-  reportType: Type.String(),
-  reportCode: Type.String(),
-  reportText: Type.String(),
-  reportTime: Type.String(),
-  sendTime: Type.String(),
-  carrier: Type.String(),
-  ref: Type.String(),
-});
+export const ReportBodyView = named(
+  'AdminReportBody',
+  Type.Object({
+    msgKey: Type.String(),
+    serviceType: Type.String(),
+    msgType: Type.String(),
+    reportType: Type.String(),
+    reportCode: Type.String(),
+    reportText: Type.String(),
+    reportTime: Time('korea'),
+    sendTime: Time('korea'),
+    carrier: Type.String(),
+    ref: Type.String(),
+  }),
+);
 
 export const REPORT_WAYS = ['polling', 'webhook'] as const;
 
-export const MessageReport = Type.Object({
-  reportId: Type.Integer(),
-  reportType: Type.String({ description: 'STANDARD or DLR' }),
-  way: StringEnum(REPORT_WAYS, 'how the client receives it'),
-  acknowledged: Type.Boolean({
-    description: 'polling: the batch was deleted; webhook: the receiver answered',
-  }),
-  acknowledgedAt: Nullable(Time()),
-  createdAt: Time(),
-  body: ReportBodyView,
-});
-
-export const MessageDetail = Type.Object({
-  ...MessageRow.properties,
-  accountName: Nullable(Type.String()),
-  request: Nullable(
-    Type.Object({
-      requestId: Type.String(),
-      resvKey: Nullable(Type.String()),
-      groupKey: Nullable(Type.String()),
-      ref: Nullable(Type.String({ description: "the request's ref" })),
-      flow: Type.Array(FlowStepView, {
-        description: 'the messageFlow: channels in the order they are tried',
-      }),
+export const MessageReport = named(
+  'AdminMessageReport',
+  Type.Object({
+    reportId: Type.Integer(),
+    reportType: Type.String({ description: 'STANDARD or DLR' }),
+    way: StringEnum(REPORT_WAYS, 'how the client receives it'),
+    acknowledged: Type.Boolean({
+      description: 'polling: the batch was deleted; webhook: the receiver answered',
     }),
-  ),
-  attempts: Type.Array(AttemptRow, { description: 'every channel tried, in flow order' }),
-  reports: Type.Array(MessageReport, { description: 'in the order they were made' }),
-});
+    acknowledgedAt: Nullable(Time('iso')),
+    createdAt: Time('iso'),
+    body: ReportBodyView,
+  }),
+);
+
+export const MessageDetail = named(
+  'AdminMessageDetail',
+  Type.Object({
+    ...MessageRow.properties,
+    accountName: Nullable(Type.String()),
+    request: Nullable(
+      Type.Object({
+        requestId: Type.String(),
+        resvKey: Nullable(Type.String()),
+        groupKey: Nullable(Type.String()),
+        ref: Nullable(Type.String({ description: "the request's ref" })),
+        flow: Type.Array(FlowStepView, {
+          description: 'the messageFlow: channels in the order they are tried',
+        }),
+      }),
+    ),
+    attempts: Type.Array(AttemptRow, { description: 'every channel tried, in flow order' }),
+    reports: Type.Array(MessageReport, { description: 'in the order they were made' }),
+  }),
+);
 
 export const MsgKeyParams = Type.Object({ msgKey: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const searchMessagesSchema = {
+  operationId: 'searchMessages',
   ...opsDoc(
     'Search messages of every account, newest first',
     'By msgKey (one message), account (its index, with from/until), or else by msgKey order. A filter ' +
@@ -144,6 +163,7 @@ export const searchMessagesSchema = {
 };
 
 export const showMessageSchema = {
+  operationId: 'adminGetMessage',
   ...opsDoc('One message: its flow, every attempt (failover steps) and its reports'),
   params: MsgKeyParams,
   response: opsAnswers(MessageDetail),

@@ -1,14 +1,10 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { Nullable, Time } from '../../http/schema-types.ts';
 
 /*
  * What the operator schemas of messages, campaigns and webhook deliveries share. Free of server
  * imports, like the schemas that use it: the console type-checks against them with the DOM library.
  */
-
-/** ISO 8601, Korea time (+09:00), as the rest of the operator API writes times. */
-export const Time = (description?: string) =>
-  Type.String({ description: description ? `${description}; ISO 8601, +09:00` : 'ISO 8601, +09:00' });
 
 /** The largest page an operator list answers. */
 export const OPS_LIMIT_MAX = 200;
@@ -39,6 +35,7 @@ export const WalkFields = {
   ),
   searchedUntil: Nullable(
     Time(
+      'iso',
       `Set when the call stopped after looking at ${SCAN_WINDOW} rows without filling the page: ` +
         'rows older than this were not looked at yet (follow next)',
     ),

@@ -14,6 +14,7 @@ export const overviewRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx; metrics: Metr
     '/overview',
     {
       schema: {
+        operationId: 'getOverview',
         ...adminDoc('A live reading of the counters behind /metrics, the queue and the connectors'),
         description:
           "This instance's message and HTTP counters since it started (the ones /metrics exposes), " +

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 
 /*
  * The live overview (GET /admin/v1/overview). Free of server imports: the console takes its
@@ -27,65 +28,71 @@ const Bind = Type.Object({
   reconnects: Count,
 });
 
-export const OverviewConnector = Type.Object({
-  name: Type.String(),
-  type: StringEnum(['sandbox', 'smpp'] as const),
-  state: StringEnum(
-    OVERVIEW_CONNECTOR_STATES,
-    'up: every bind bound (the sandbox is always up); partial: some; down: none',
-  ),
-  channels: Type.Array(Type.String()),
-  binds: Type.Array(Bind),
-  windowInUse: Type.Integer({ description: 'submit_sm sent and not answered yet, over all binds' }),
-  windowSize: Type.Integer({ description: 'unanswered submit_sm allowed, over all binds able to submit' }),
-  queued: Type.Integer({
-    description: 'message parts waiting for a bind, the window or the throughput limit',
+export const OverviewConnector = named(
+  'OverviewConnector',
+  Type.Object({
+    name: Type.String(),
+    type: StringEnum(['sandbox', 'smpp'] as const),
+    state: StringEnum(
+      OVERVIEW_CONNECTOR_STATES,
+      'up: every bind bound (the sandbox is always up); partial: some; down: none',
+    ),
+    channels: Type.Array(Type.String()),
+    binds: Type.Array(Bind),
+    windowInUse: Type.Integer({ description: 'submit_sm sent and not answered yet, over all binds' }),
+    windowSize: Type.Integer({ description: 'unanswered submit_sm allowed, over all binds able to submit' }),
+    queued: Type.Integer({
+      description: 'message parts waiting for a bind, the window or the throughput limit',
+    }),
+    throughputLimit: Nullable(Type.Integer({ description: 'submit_sm per second; null: no limit' })),
   }),
-  throughputLimit: Nullable(Type.Integer({ description: 'submit_sm per second; null: no limit' })),
-});
+);
 
-export const Overview = Type.Object({
-  readAt: Type.String({
-    description: 'when this reading was taken: ISO 8601, Korea time (+09:00), system time',
-  }),
-  instance: Type.Object({
-    role: StringEnum(['api', 'worker', 'all'] as const),
-    uptimeSeconds: Type.Number({
-      description: 'since this instance started counting; rates are differences of two readings over it',
-    }),
-    sandbox: Type.Boolean(),
-  }),
-  messages: Type.Object(
-    {
-      accepted: Type.Integer({ description: 'recipients accepted by sends and reservations' }),
-      final: Type.Record(Type.String(), Type.Integer(), {
-        description: 'messages that reached a final state, by status (delivered, failed, uncertain)',
+export const Overview = named(
+  'Overview',
+  Type.Object({
+    readAt: Time('iso', 'when this reading was taken (system time)'),
+    instance: Type.Object({
+      role: StringEnum(['api', 'worker', 'all'] as const),
+      uptimeSeconds: Type.Number({
+        description: 'since this instance started counting; rates are differences of two readings over it',
       }),
-    },
-    { description: "this instance's counters since it started (omnigate_messages_*_total)" },
-  ),
-  failures: Type.Array(
-    Type.Object({
-      code: Type.String({ description: 'the report code' }),
-      text: Nullable(Type.String({ description: 'what the code means, when the gateway knows it' })),
-      count: Count,
+      sandbox: Type.Boolean(),
     }),
-    { description: "messages that ended failed, by report code, most first (this instance's counter)" },
-  ),
-  http: Type.Object(
-    { '2xx': Count, '3xx': Count, '4xx': Count, '5xx': Count },
-    { description: "HTTP requests answered by this instance, by status class (the console's own included)" },
-  ),
-  queue: Type.Object(
-    {
-      queued: BoundedCount('messages waiting to be submitted (all instances)'),
-      waiting: BoundedCount('messages submitted and waiting for their result (all instances)'),
-      jobs: Type.Object({
-        kinds: Type.Array(Type.Object({ kind: Type.String(), ready: Count, dead: Count })),
-        capped: Type.Boolean(),
+    messages: Type.Object(
+      {
+        accepted: Type.Integer({ description: 'recipients accepted by sends and reservations' }),
+        final: Type.Record(Type.String(), Type.Integer(), {
+          description: 'messages that reached a final state, by status (delivered, failed, uncertain)',
+        }),
+      },
+      { description: "this instance's counters since it started (omnigate_messages_*_total)" },
+    ),
+    failures: Type.Array(
+      Type.Object({
+        code: Type.String({ description: 'the report code' }),
+        text: Nullable(Type.String({ description: 'what the code means, when the gateway knows it' })),
+        count: Count,
       }),
-    },
-    { description: 'read from the database: bounded counts over indexes, shared by every instance' },
-  ),
-  connectors: Type.Array(OverviewConnector),
-});
+      { description: "messages that ended failed, by report code, most first (this instance's counter)" },
+    ),
+    http: Type.Object(
+      { '2xx': Count, '3xx': Count, '4xx': Count, '5xx': Count },
+      {
+        description: "HTTP requests answered by this instance, by status class (the console's own included)",
+      },
+    ),
+    queue: Type.Object(
+      {
+        queued: BoundedCount('messages waiting to be submitted (all instances)'),
+        waiting: BoundedCount('messages submitted and waiting for their result (all instances)'),
+        jobs: Type.Object({
+          kinds: Type.Array(Type.Object({ kind: Type.String(), ready: Count, dead: Count })),
+          capped: Type.Boolean(),
+        }),
+      },
+      { description: 'read from the database: bounded counts over indexes, shared by every instance' },
+    ),
+    connectors: Type.Array(OverviewConnector),
+  }),
+);

@@ -11,6 +11,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/senders',
     {
       schema: {
+        operationId: 'addSender',
         ...S.adminDoc('Register a sender number (from); registering it again is harmless'),
         params: S.AccountIdParams,
         body: S.AddSenderBody,
@@ -23,6 +24,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/senders',
     {
       schema: {
+        operationId: 'listSenders',
         ...S.adminDoc("List the account's sender numbers"),
         params: S.AccountIdParams,
         response: S.answers(S.SenderList),
@@ -34,6 +36,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/senders/:number',
     {
       schema: {
+        operationId: 'removeSender',
         ...S.adminDoc('Remove a sender number'),
         params: S.SenderParams,
         response: S.answers(S.RemovedSender),
@@ -46,6 +49,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/sender-profiles',
     {
       schema: {
+        operationId: 'putSenderProfile',
         ...S.adminDoc('Register a messaging channel profile, or update the given fields of it'),
         params: S.AccountIdParams,
         body: S.PutProfileBody,
@@ -58,6 +62,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/sender-profiles',
     {
       schema: {
+        operationId: 'listSenderProfiles',
         ...S.adminDoc("List the account's messaging channel profiles"),
         params: S.AccountIdParams,
         response: S.answers(S.ProfileList),
@@ -69,6 +74,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/sender-profiles/:senderKey',
     {
       schema: {
+        operationId: 'getSenderProfile',
         ...S.adminDoc('One messaging channel profile of the account'),
         params: S.ProfileParams,
         response: S.answers(S.Profile),
@@ -80,6 +86,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/sender-profiles/:senderKey',
     {
       schema: {
+        operationId: 'updateSenderProfile',
         ...S.adminDoc('Change some fields of a messaging channel profile'),
         params: S.ProfileParams,
         body: S.PatchProfileBody,
@@ -92,6 +99,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/sender-profiles/:senderKey',
     {
       schema: {
+        operationId: 'removeSenderProfile',
         ...S.adminDoc('Remove a messaging channel profile'),
         params: S.ProfileParams,
         response: S.answers(S.RemovedProfile),
@@ -104,6 +112,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/rcs-brands',
     {
       schema: {
+        operationId: 'adminPutRcsBrand',
         ...S.adminDoc('Register an RCS brand, or update it'),
         params: S.AccountIdParams,
         body: S.PutBrandBody,
@@ -116,6 +125,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/rcs-brands',
     {
       schema: {
+        operationId: 'adminListRcsBrands',
         ...S.adminDoc("List the account's RCS brands"),
         params: S.AccountIdParams,
         response: S.answers(S.BrandList),
@@ -127,6 +137,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/rcs-brands/:brandId',
     {
       schema: {
+        operationId: 'adminGetRcsBrand',
         ...S.adminDoc('One RCS brand of the account'),
         params: S.BrandParams,
         response: S.answers(S.Brand),
@@ -138,6 +149,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ ctx: Ctx }> = async
     '/accounts/:accountId/rcs-brands/:brandId',
     {
       schema: {
+        operationId: 'adminRemoveRcsBrand',
         ...S.adminDoc('Remove an RCS brand'),
         params: S.BrandParams,
         response: S.answers(S.RemovedBrand),

@@ -28,6 +28,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/accounts',
     {
       schema: {
+        operationId: 'createAccount',
         ...S.adminDoc('Create an account and its first API key (shown once)'),
         body: S.CreateAccountBody,
         response: S.answers(S.CreatedAccount),
@@ -37,13 +38,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   );
   app.get(
     '/accounts',
-    { schema: { ...S.adminDoc('List accounts'), response: S.answers(S.AccountList) } },
+    {
+      schema: {
+        operationId: 'listAccounts',
+        ...S.adminDoc('List accounts'),
+        response: S.answers(S.AccountList),
+      },
+    },
     async () => listAccountSummaries(ctx),
   );
   app.get(
     '/accounts/:accountId',
     {
       schema: {
+        operationId: 'getAccount',
         ...S.adminDoc('An account with its settings, keys (without secrets) and registrations'),
         params: S.AccountIdParams,
         response: S.answers(S.AccountDetail),
@@ -56,6 +64,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/accounts/:accountId/keys',
     {
       schema: {
+        operationId: 'createApiKey',
         ...S.adminDoc('Create another API key for the account (shown once)'),
         params: S.AccountIdParams,
         response: S.answers(S.CreatedKey),
@@ -67,6 +76,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/accounts/:accountId/keys',
     {
       schema: {
+        operationId: 'listApiKeys',
         ...S.adminDoc("List the account's API keys (without the keys themselves)"),
         params: S.AccountIdParams,
         response: S.answers(S.KeyList),
@@ -78,6 +88,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/keys/:keyId',
     {
       schema: {
+        operationId: 'revokeApiKey',
         ...S.adminDoc('Revoke an API key for good'),
         params: S.KeyIdParams,
         response: S.answers(S.RevokedKey),
@@ -93,6 +104,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/keys/:keyId',
     {
       schema: {
+        operationId: 'setApiKeyDlr',
         ...S.adminDoc('Turn international DLR records on or off for an API key'),
         params: S.KeyIdParams,
         body: S.DlrBody,
@@ -110,6 +122,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/accounts/:accountId/webhook',
     {
       schema: {
+        operationId: 'setWebhook',
         ...S.adminDoc('Set the webhook for MO messages and reports; the secret is generated when absent'),
         params: S.AccountIdParams,
         body: S.WebhookBody,
@@ -126,6 +139,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/accounts/:accountId/webhook',
     {
       schema: {
+        operationId: 'clearWebhook',
         ...S.adminDoc('Remove the webhook (refused while the report mode is webhook)'),
         params: S.AccountIdParams,
         response: S.answers(S.WebhookCleared),
@@ -141,6 +155,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/accounts/:accountId/report-mode',
     {
       schema: {
+        operationId: 'setReportMode',
         ...S.adminDoc('Deliver reports by polling or to the webhook'),
         params: S.AccountIdParams,
         body: S.ReportModeBody,
@@ -157,6 +172,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     '/accounts/:accountId/limits',
     {
       schema: {
+        operationId: 'setLimits',
         ...S.adminDoc('Set per-second limits: null lifts one, an absent field keeps it'),
         params: S.AccountIdParams,
         body: S.LimitsBody,

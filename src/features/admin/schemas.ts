@@ -1,5 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import { Nullable, StringEnum } from '../../http/schema-types.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 import {
   MAX_PER_SECOND,
   PHONE_PATTERN,
@@ -15,7 +16,6 @@ import {
  * come from constants.ts): the console takes its types from here.
  */
 
-const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });
 const PerSecond = Nullable(Type.Integer({ minimum: 1, maximum: MAX_PER_SECOND }));
 const Phone = Type.String({ pattern: PHONE_PATTERN, description: 'digits only, 8 to 15' });
 const Name = Type.String({ minLength: 1, maxLength: 100 });
@@ -36,54 +36,78 @@ export const BrandParams = Type.Object({
 });
 
 export const CreateAccountBody = Type.Object({ name: Name }, { additionalProperties: false });
-export const CreatedAccount = Type.Object({
-  accountId: Type.String(),
-  apiKey: Type.String({ description: 'Shown only here; the gateway keeps its SHA-256' }),
-  keyId: Type.String(),
-});
+export const CreatedAccount = named(
+  'CreatedAccount',
+  Type.Object({
+    accountId: Type.String(),
+    apiKey: Type.String({ description: 'Shown only here; the gateway keeps its SHA-256' }),
+    keyId: Type.String(),
+  }),
+);
 
-export const AccountSummary = Type.Object({
-  accountId: Type.String(),
-  name: Type.String(),
-  reportMode: StringEnum(REPORT_MODES),
-  createdAt: Time,
-});
-export const AccountList = Type.Object({ accounts: Type.Array(AccountSummary) });
+export const AccountSummary = named(
+  'AccountSummary',
+  Type.Object({
+    accountId: Type.String(),
+    name: Type.String(),
+    reportMode: StringEnum(REPORT_MODES),
+    createdAt: Time('iso'),
+  }),
+);
+export const AccountList = named('AccountList', Type.Object({ accounts: Type.Array(AccountSummary) }));
 
-export const Key = Type.Object({
-  keyId: Type.String(),
-  prefix: Type.String({ description: 'The first characters of the key, to tell keys apart' }),
-  dlr: Type.Boolean(),
-  createdAt: Time,
-  revokedAt: Nullable(Time),
-});
-export const KeyList = Type.Object({ accountId: Type.String(), keys: Type.Array(Key) });
-export const CreatedKey = Type.Object({
-  accountId: Type.String(),
-  keyId: Type.String(),
-  apiKey: Type.String(),
-});
-export const RevokedKey = Type.Object({ keyId: Type.String(), revoked: Type.Literal(true) });
+export const Key = named(
+  'ApiKey',
+  Type.Object({
+    keyId: Type.String(),
+    prefix: Type.String({ description: 'The first characters of the key, to tell keys apart' }),
+    dlr: Type.Boolean(),
+    createdAt: Time('iso'),
+    revokedAt: Nullable(Time('iso')),
+  }),
+);
+export const KeyList = named('ApiKeyList', Type.Object({ accountId: Type.String(), keys: Type.Array(Key) }));
+export const CreatedKey = named(
+  'CreatedKey',
+  Type.Object({
+    accountId: Type.String(),
+    keyId: Type.String(),
+    apiKey: Type.String(),
+  }),
+);
+export const RevokedKey = named(
+  'RevokedKey',
+  Type.Object({ keyId: Type.String(), revoked: Type.Literal(true) }),
+);
 export const DlrBody = Type.Object({ dlr: Type.Boolean() }, { additionalProperties: false });
-export const DlrResult = Type.Object({ keyId: Type.String(), dlr: Type.Boolean() });
+export const DlrResult = named('ApiKeyDlr', Type.Object({ keyId: Type.String(), dlr: Type.Boolean() }));
 
-export const Sender = Type.Object({ number: Type.String(), createdAt: Time });
-export const SenderOfAccount = Type.Object({
-  accountId: Type.String(),
-  number: Type.String(),
-  createdAt: Time,
-});
-export const SenderList = Type.Object({ accountId: Type.String(), senders: Type.Array(Sender) });
+export const Sender = named('Sender', Type.Object({ number: Type.String(), createdAt: Time('iso') }));
+export const SenderOfAccount = named(
+  'AccountSender',
+  Type.Object({
+    accountId: Type.String(),
+    number: Type.String(),
+    createdAt: Time('iso'),
+  }),
+);
+export const SenderList = named(
+  'SenderList',
+  Type.Object({ accountId: Type.String(), senders: Type.Array(Sender) }),
+);
 export const AddSenderBody = Type.Object(
   // Not Phone: a malformed number is the spec's A302 (invalid from), checked by the use case.
   { number: Type.String({ description: 'digits only, 8 to 15 (0212345678, 01012345678, 15881234)' }) },
   { additionalProperties: false },
 );
-export const RemovedSender = Type.Object({
-  accountId: Type.String(),
-  number: Type.String(),
-  deleted: Type.Literal(true),
-});
+export const RemovedSender = named(
+  'RemovedSender',
+  Type.Object({
+    accountId: Type.String(),
+    number: Type.String(),
+    deleted: Type.Literal(true),
+  }),
+);
 
 const ProfileFields = {
   name: Type.Optional(Name),
@@ -100,25 +124,34 @@ export const PutProfileBody = Type.Object(
   { additionalProperties: false },
 );
 export const PatchProfileBody = Type.Object(ProfileFields, { additionalProperties: false });
-export const Profile = Type.Object({
-  accountId: Type.String(),
-  senderKey: Type.String(),
-  senderKeyType: Type.String(),
-  channelId: Type.String(),
-  name: Type.String(),
-  friendCount: Type.Integer(),
-  businessVerified: Type.Boolean(),
-  channelPhoneNumber: Nullable(Type.String()),
-  consentEvidence: Type.Boolean(),
-  status: Type.String(),
-  createdAt: Time,
-});
-export const ProfileList = Type.Object({ accountId: Type.String(), senderProfiles: Type.Array(Profile) });
-export const RemovedProfile = Type.Object({
-  accountId: Type.String(),
-  senderKey: Type.String(),
-  deleted: Type.Literal(true),
-});
+export const Profile = named(
+  'SenderProfile',
+  Type.Object({
+    accountId: Type.String(),
+    senderKey: Type.String(),
+    senderKeyType: Type.String(),
+    channelId: Type.String(),
+    name: Type.String(),
+    friendCount: Type.Integer(),
+    businessVerified: Type.Boolean(),
+    channelPhoneNumber: Nullable(Type.String()),
+    consentEvidence: Type.Boolean(),
+    status: Type.String(),
+    createdAt: Time('iso'),
+  }),
+);
+export const ProfileList = named(
+  'SenderProfileList',
+  Type.Object({ accountId: Type.String(), senderProfiles: Type.Array(Profile) }),
+);
+export const RemovedProfile = named(
+  'RemovedSenderProfile',
+  Type.Object({
+    accountId: Type.String(),
+    senderKey: Type.String(),
+    deleted: Type.Literal(true),
+  }),
+);
 
 export const PutBrandBody = Type.Object(
   {
@@ -129,20 +162,29 @@ export const PutBrandBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const Brand = Type.Object({
-  accountId: Type.String(),
-  brandId: Type.String(),
-  brandKey: Type.String(),
-  name: Type.String(),
-  status: Type.String(),
-  createdAt: Time,
-});
-export const BrandList = Type.Object({ accountId: Type.String(), rcsBrands: Type.Array(Brand) });
-export const RemovedBrand = Type.Object({
-  accountId: Type.String(),
-  brandId: Type.String(),
-  deleted: Type.Literal(true),
-});
+export const Brand = named(
+  'RcsBrandRecord',
+  Type.Object({
+    accountId: Type.String(),
+    brandId: Type.String(),
+    brandKey: Type.String(),
+    name: Type.String(),
+    status: Type.String(),
+    createdAt: Time('iso'),
+  }),
+);
+export const BrandList = named(
+  'RcsBrandRecordList',
+  Type.Object({ accountId: Type.String(), rcsBrands: Type.Array(Brand) }),
+);
+export const RemovedBrand = named(
+  'RemovedRcsBrand',
+  Type.Object({
+    accountId: Type.String(),
+    brandId: Type.String(),
+    deleted: Type.Literal(true),
+  }),
+);
 
 export const WebhookBody = Type.Object(
   {
@@ -153,16 +195,31 @@ export const WebhookBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const WebhookSet = Type.Object({
-  accountId: Type.String(),
-  url: Type.String(),
-  secret: Type.String({ description: 'Shown only here' }),
-});
-export const WebhookCleared = Type.Object({ accountId: Type.String(), url: Type.Null() });
+export const WebhookSet = named(
+  'WebhookSet',
+  Type.Object({
+    accountId: Type.String(),
+    url: Type.String(),
+    secretSet: Type.Boolean({ description: 'true: posts are signed with the secret now in force' }),
+    secret: Type.Optional(
+      Type.String({
+        description:
+          'Only when the gateway generated the secret (none was given): shown this once. A secret the operator gave is never echoed (write-only).',
+      }),
+    ),
+  }),
+);
+export const WebhookCleared = named(
+  'WebhookCleared',
+  Type.Object({ accountId: Type.String(), url: Type.Null() }),
+);
 
 const Mode = StringEnum(REPORT_MODES);
 export const ReportModeBody = Type.Object({ mode: Mode }, { additionalProperties: false });
-export const ReportModeResult = Type.Object({ accountId: Type.String(), reportMode: Mode });
+export const ReportModeResult = named(
+  'ReportModeSetting',
+  Type.Object({ accountId: Type.String(), reportMode: Mode }),
+);
 
 export const LimitsBody = Type.Object(
   {
@@ -171,27 +228,33 @@ export const LimitsBody = Type.Object(
   },
   { additionalProperties: false, description: 'null lifts a limit; an absent field keeps its value' },
 );
-export const Limits = Type.Object({
-  accountId: Type.String(),
-  sendPerSecond: Nullable(Type.Integer()),
-  requestsPerSecond: Nullable(Type.Integer()),
-});
-
-export const AccountDetail = Type.Object({
-  ...AccountSummary.properties,
-  webhook: Type.Object({
-    url: Nullable(Type.String()),
-    secretSet: Type.Boolean({ description: 'The secret itself is shown only when it is set' }),
-  }),
-  limits: Type.Object({
+export const Limits = named(
+  'AccountLimits',
+  Type.Object({
+    accountId: Type.String(),
     sendPerSecond: Nullable(Type.Integer()),
     requestsPerSecond: Nullable(Type.Integer()),
   }),
-  keys: Type.Array(Key),
-  senders: Type.Array(Sender),
-  senderProfiles: Type.Array(Profile),
-  rcsBrands: Type.Array(Brand),
-});
+);
+
+export const AccountDetail = named(
+  'Account',
+  Type.Object({
+    ...AccountSummary.properties,
+    webhook: Type.Object({
+      url: Nullable(Type.String()),
+      secretSet: Type.Boolean({ description: 'The secret itself is shown only when it is set' }),
+    }),
+    limits: Type.Object({
+      sendPerSecond: Nullable(Type.Integer()),
+      requestsPerSecond: Nullable(Type.Integer()),
+    }),
+    keys: Type.Array(Key),
+    senders: Type.Array(Sender),
+    senderProfiles: Type.Array(Profile),
+    rcsBrands: Type.Array(Brand),
+  }),
+);
 
 /** What every failed operator call answers: the catalog code and its text with the detail. */
 const ErrorBody = Type.Object({ code: Type.String(), result: Type.String() });

@@ -1,13 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { addSenderNumber, listSenderNumbers, removeSenderNumber } from '../../store/accounts/senders.ts';
 import { requireAccount } from './accounts.ts';
 import { isPhoneNumber } from './checks.ts';
+import type { SenderOfAccount } from './schemas.ts';
 import { type SenderView, senderView } from './views.ts';
 
-export interface SenderNumberView extends SenderView {
-  accountId: string;
-}
+export type SenderNumberView = Static<typeof SenderOfAccount>;
 
 /** Registers a sender number (`from`); registering it again answers the first registration. */
 export async function addSender(

@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import type { Ctx } from '../../context.ts';
 import { webhookSecretContext } from '../../crypto/webhook-secret.ts';
 import { GatewayError } from '../../errors.ts';
@@ -6,16 +7,13 @@ import { setAccountWebhook, updateAccount } from '../../store/accounts/accounts.
 import { requireAccount } from './accounts.ts';
 import { checkInt, checkText, checkWebhookUrl } from './checks.ts';
 import { MAX_PER_SECOND, REPORT_MODES, type ReportMode } from './constants.ts';
+import type { WebhookSet as WebhookSetSchema } from './schemas.ts';
 import { type LimitsView, limitsView } from './views.ts';
 
 export { MAX_PER_SECOND, REPORT_MODES, type ReportMode };
 
-export interface WebhookSet {
-  accountId: string;
-  url: string;
-  /** Shown here, once: GET answers only whether one is set; the database keeps it sealed. */
-  secret: string;
-}
+/** A generated secret is shown here, once; a given one never: GET answers only whether one is set. */
+export type WebhookSet = Static<typeof WebhookSetSchema>;
 
 /**
  * Where MO messages and (in webhook mode) reports are posted, and the HMAC secret that signs them.
@@ -39,7 +37,14 @@ export async function setWebhook(
       keyId: k.id,
     }),
   );
-  return { accountId: input.accountId, url, secret };
+  // Write-only: a secret the operator chose is never sent back (it would sit in proxies' and
+  // terminals' logs); a generated one must be shown, once, or nobody could verify a post.
+  return {
+    accountId: input.accountId,
+    url,
+    secretSet: true,
+    ...(input.secret === undefined ? { secret } : {}),
+  };
 }
 
 /**

@@ -1,71 +1,23 @@
+import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Account, ApiKeyRecord } from '../../store/accounts/accounts.ts';
 import type { SenderNumber } from '../../store/accounts/senders.ts';
 import type { RcsBrand } from '../../store/templates/brands.ts';
 import type { SenderProfile } from '../../store/templates/profiles.ts';
+import type * as S from './schemas.ts';
 
 /**
  * What the operator API and the CLI show of stored records: camelCase names and ISO 8601 times
  * in Korea time, like the client API. Secrets never appear here: a webhook secret is shown only
  * by the call that sets it, an API key only by the call that creates it.
  */
-export interface AccountSummaryView {
-  accountId: string;
-  name: string;
-  reportMode: 'polling' | 'webhook';
-  createdAt: string;
-}
-
-export interface KeyView {
-  keyId: string;
-  prefix: string;
-  dlr: boolean;
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-export interface SenderView {
-  number: string;
-  createdAt: string;
-}
-
-export interface ProfileView {
-  accountId: string;
-  senderKey: string;
-  senderKeyType: string;
-  channelId: string;
-  name: string;
-  friendCount: number;
-  businessVerified: boolean;
-  channelPhoneNumber: string | null;
-  consentEvidence: boolean;
-  status: string;
-  createdAt: string;
-}
-
-export interface BrandView {
-  accountId: string;
-  brandId: string;
-  brandKey: string;
-  name: string;
-  status: string;
-  createdAt: string;
-}
-
-export interface LimitsView {
-  accountId: string;
-  sendPerSecond: number | null;
-  requestsPerSecond: number | null;
-}
-
-export interface AccountDetailView extends AccountSummaryView {
-  webhook: { url: string | null; secretSet: boolean };
-  limits: { sendPerSecond: number | null; requestsPerSecond: number | null };
-  keys: KeyView[];
-  senders: SenderView[];
-  senderProfiles: ProfileView[];
-  rcsBrands: BrandView[];
-}
+export type AccountSummaryView = Static<typeof S.AccountSummary>;
+export type KeyView = Static<typeof S.Key>;
+export type SenderView = Static<typeof S.Sender>;
+export type ProfileView = Static<typeof S.Profile>;
+export type BrandView = Static<typeof S.Brand>;
+export type LimitsView = Static<typeof S.Limits>;
+export type AccountDetailView = Static<typeof S.AccountDetail>;
 
 export function accountSummaryView(a: Account): AccountSummaryView {
   return { accountId: a.id, name: a.name, reportMode: a.reportMode, createdAt: isoKst(a.createdAt) };

@@ -14,6 +14,7 @@ export const audienceRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${BASE}/possible`,
     {
       schema: {
+        operationId: 'countBroadcastAudience',
         tags,
         security,
         summary: 'How many a broadcast of msgType would reach (a friend group, or all friends)',
@@ -26,6 +27,7 @@ export const audienceRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${BASE}/friend/possible`,
     {
       schema: {
+        operationId: 'countFriendsAmongNumbers',
         tags,
         security,
         summary: 'How many of the numbers (at least 10) are friends of the profile',
@@ -36,7 +38,15 @@ export const audienceRoutes: FeaturePlugin = async (app, { ctx }) => {
   );
   app.get(
     `${BASE}/friendCount`,
-    { schema: { tags, security, summary: "The profile's friend count", querystring: SenderKeyQuery } },
+    {
+      schema: {
+        operationId: 'getFriendCount',
+        tags,
+        security,
+        summary: "The profile's friend count",
+        querystring: SenderKeyQuery,
+      },
+    },
     async (req) => success(req.id, await friendCount(ctx, accountOf(req.principal), req.query.senderKey)),
   );
 };

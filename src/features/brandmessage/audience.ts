@@ -7,6 +7,7 @@ import { findFriendGroup } from '../../store/campaigns/friend-groups.ts';
 import { countFriends, standingOf, worldKnows } from './audience-world.ts';
 import { checkPhoneList } from './friend-group-list.ts';
 import { ownGroup, ownProfile } from './friend-group-manage.ts';
+import type { AudiencePossibleT, FriendCountT } from './friend-group-schema.ts';
 
 /*
  * Who a broadcast reaches, and the pre-send checks (groupMessage/possible, friend/possible,
@@ -84,7 +85,7 @@ export async function possible(
   ctx: Ctx,
   accountId: string,
   q: { senderKey: string; msgType: string; friendGroupKey?: string | undefined },
-): Promise<{ possible: number }> {
+): Promise<AudiencePossibleT> {
   await ownProfile(ctx, accountId, q.senderKey, 'senderKey');
   if (brandKind(q.msgType) === undefined)
     throw new GatewayError('A523', `msgType ${JSON.stringify(q.msgType)}`);
@@ -109,7 +110,7 @@ export async function friendPossible(
   ctx: Ctx,
   accountId: string,
   body: { senderKey: string; phoneNumbers: string[] },
-): Promise<{ possible: number }> {
+): Promise<AudiencePossibleT> {
   await ownProfile(ctx, accountId, body.senderKey, 'senderKey');
   if (body.phoneNumbers.length < FRIEND_CHECK_MIN) {
     throw new GatewayError(
@@ -122,11 +123,7 @@ export async function friendPossible(
 }
 
 /** GET groupMessage/friendCount: the profile's friend count as the operator set it. */
-export async function friendCount(
-  ctx: Ctx,
-  accountId: string,
-  senderKey: string,
-): Promise<{ count: number }> {
+export async function friendCount(ctx: Ctx, accountId: string, senderKey: string): Promise<FriendCountT> {
   const p = await ownProfile(ctx, accountId, senderKey, 'senderKey');
   return { count: p.friendCount };
 }

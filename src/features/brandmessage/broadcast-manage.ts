@@ -10,22 +10,14 @@ import {
 import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs, moveJob } from '../../store/jobs/jobs.ts';
 import { tickJob } from './broadcast-jobs.ts';
+import type { BroadcastRecord } from './broadcast-schema.ts';
 
-/** data.data.brandmessage: the spec's broadcast record (plus friendGroupKey and the done time). */
-export interface BroadcastView {
+/**
+ * The spec's broadcast record (plus friendGroupKey and the done time) as the operator API answers
+ * it: requestId the number. The client API answers it as a string (BroadcastRecord, record()).
+ */
+export interface BroadcastView extends Omit<BroadcastRecord, 'requestId'> {
   requestId: number;
-  status: BroadcastStatus;
-  sendStartAt: string;
-  campaignId: string;
-  tpsLimit: number;
-  pushAlarm: string;
-  expectedCount: number;
-  sendCount: number;
-  senderKey: string;
-  templateCode: string;
-  msgType: string;
-  friendGroupKey: string | null;
-  doneAt: string | null;
 }
 
 export function view(b: Broadcast): BroadcastView {
@@ -35,7 +27,8 @@ export function view(b: Broadcast): BroadcastView {
     sendStartAt: formatKst(b.sendStartAt),
     campaignId: b.campaignId ?? '',
     tpsLimit: b.tpsLimit,
-    pushAlarm: b.pushAlarm,
+    // Stored as checked (broadcast-create.ts): Y or N.
+    pushAlarm: b.pushAlarm as BroadcastRecord['pushAlarm'],
     expectedCount: b.expectedCount,
     sendCount: b.sendCount,
     senderKey: b.senderKey,
@@ -46,16 +39,7 @@ export function view(b: Broadcast): BroadcastView {
   };
 }
 
-/**
- * data.data.brandmessage as the client API answers it. The spec's broadcast record types
- * requestId as a string: a client decoding into a string field (Go, Swift, Kotlin) fails on a JSON
- * number, so the client API answers its digits as a string, while requests may give it either
- * way. The operator API keeps the number (view()), which its console sorts and links by.
- */
-export interface BroadcastRecord extends Omit<BroadcastView, 'requestId'> {
-  requestId: string;
-}
-
+/** data.data.brandmessage as the client API answers it (BroadcastRecord in broadcast-schema.ts). */
 export function record(b: Broadcast): BroadcastRecord {
   // The account's own number: the client never sees the key shared by every account's broadcasts.
   return { ...view(b), requestId: String(b.accountRequestId) };

@@ -27,14 +27,30 @@ function isoLocal(ms: number): string {
 export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post(
     BASE,
-    { schema: { tags, security, summary: 'Schedule a broadcast (READY, sendCount 0)', body: CreateBody } },
+    {
+      schema: {
+        operationId: 'createBroadcast',
+        tags,
+        security,
+        summary: 'Schedule a broadcast (READY, sendCount 0)',
+        body: CreateBody,
+      },
+    },
     async (req) =>
       success(req.id, { brandmessage: record(await createBroadcast(ctx, who(req.principal), req.body)) }),
   );
 
   app.get(
     BASE,
-    { schema: { tags, security, summary: 'A broadcast by requestId', querystring: GetQuery } },
+    {
+      schema: {
+        operationId: 'getBroadcast',
+        tags,
+        security,
+        summary: 'A broadcast by requestId',
+        querystring: GetQuery,
+      },
+    },
     async (req) => {
       const p = who(req.principal);
       const b = await loadOwn(ctx, p.account.id, req.query.senderKey, req.query.requestId);
@@ -42,22 +58,27 @@ export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  for (const [suffix, action, summary] of [
-    ['pause', pause, 'SENDING → PAUSED'],
-    ['resume', resume, 'PAUSED → READY'],
-    ['terminate', terminate, 'READY, SENDING or PAUSED → TERMINATED'],
+  for (const [suffix, action, operationId, summary] of [
+    ['pause', pause, 'pauseBroadcast', 'SENDING → PAUSED'],
+    ['resume', resume, 'resumeBroadcast', 'PAUSED → READY'],
+    ['terminate', terminate, 'terminateBroadcast', 'READY, SENDING or PAUSED → TERMINATED'],
   ] as const) {
-    app.post(`${BASE}/${suffix}`, { schema: { tags, security, summary, body: ActionBody } }, async (req) => {
-      const { senderKey, requestId } = req.body.brandmessage;
-      const b = await action(ctx, who(req.principal).account.id, senderKey, requestId);
-      return success(req.id, { brandmessage: record(b) });
-    });
+    app.post(
+      `${BASE}/${suffix}`,
+      { schema: { operationId, tags, security, summary, body: ActionBody } },
+      async (req) => {
+        const { senderKey, requestId } = req.body.brandmessage;
+        const b = await action(ctx, who(req.principal).account.id, senderKey, requestId);
+        return success(req.id, { brandmessage: record(b) });
+      },
+    );
   }
 
   app.get(
     `${BASE}/estimate`,
     {
       schema: {
+        operationId: 'estimateBroadcast',
         tags,
         security,
         summary: 'When a broadcast of count messages starting at startTime would finish (08:00-20:50 only)',

@@ -11,6 +11,7 @@ import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { partsOptions } from '../files/form.ts';
 import { NUMBER_FILE_MAX_BYTES, parseNumberFile } from './friend-group-list.ts';
 import { ownProfile } from './friend-group-manage.ts';
+import type { NumberFileUploaded } from './friend-group-schema.ts';
 
 /** How long an uploaded list can be named by fileKey, on the gateway clock. */
 export const NUMBER_FILE_RETENTION_MS = DAY_MS;
@@ -57,14 +58,6 @@ export async function readNumberListForm(req: FastifyRequest): Promise<NumberLis
   if (files > 1)
     throw new GatewayError('A300', 'one file per upload: the form has more than one part named file');
   return { senderKey, file };
-}
-
-export interface NumberFileUploaded {
-  fileKey: string;
-  /** ISO 8601, Korea time: from then on the fileKey is unknown. */
-  expiredAt: string;
-  /** Distinct numbers in the list. */
-  phoneNumberCount: number;
 }
 
 /**

@@ -26,12 +26,13 @@ import { enqueueJobs } from '../../store/jobs/jobs.ts';
 import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 import { checkPhoneList, GROUP_NUMBERS_MAX } from './friend-group-list.ts';
 import { processJob } from './friend-group-process.ts';
-import {
-  acceptedView,
-  type FriendGroupAccepted,
-  type FriendGroupView,
-  groupView,
-} from './friend-group-view.ts';
+import type {
+  FriendGroupAcceptedView,
+  FriendGroupChangedView,
+  FriendGroupListT,
+  FriendGroupView,
+} from './friend-group-schema.ts';
+import { acceptedView, groupView } from './friend-group-view.ts';
 
 const FRIEND_GROUP_KEY = /^[A-Za-z0-9._-]{1,50}$/;
 
@@ -133,7 +134,7 @@ export async function registerGroup(
   ctx: Ctx,
   accountId: string,
   input: RegisterInput,
-): Promise<FriendGroupAccepted> {
+): Promise<FriendGroupAcceptedView> {
   const at = 'friendGroup';
   const key = input.friendGroupKey || newId('FG');
   if (!FRIEND_GROUP_KEY.test(key))
@@ -174,7 +175,7 @@ export async function listGroups(
   ctx: Ctx,
   accountId: string,
   q: { senderKey: string; status?: string | undefined },
-): Promise<{ friendGroups: FriendGroupView[]; totalCount: number }> {
+): Promise<FriendGroupListT> {
   await ownProfile(ctx, accountId, q.senderKey, 'senderKey');
   let status: string | undefined;
   if (q.status) {
@@ -212,11 +213,6 @@ export interface ChangeInput extends NumbersInput {
   friendGroupKey: string;
 }
 
-export interface FriendGroupChanged extends FriendGroupAccepted {
-  /** Numbers added (not already in the group) or removed (that were in it). */
-  changedCount: number;
-}
-
 /**
  * Adds or removes numbers: the group goes back to IN_PROGRESS at its next revision and is
  * processed again a few seconds later, with new counts. Numbers already in the group (add) or
@@ -227,7 +223,7 @@ export async function changeNumbers(
   accountId: string,
   input: ChangeInput,
   action: 'add' | 'remove',
-): Promise<FriendGroupChanged> {
+): Promise<FriendGroupChangedView> {
   const at = 'friendGroup';
   const g = await ownGroup(ctx, accountId, input.senderKey, input.friendGroupKey, `${at}.`);
   const numbers = await numbersOf(ctx, accountId, input.senderKey, input, at);

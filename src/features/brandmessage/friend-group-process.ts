@@ -18,7 +18,8 @@ import { transact } from '../../store/db/work-signal.ts';
 import { defineJob } from '../../store/jobs/job-kind.ts';
 import type { NewJob } from '../../store/jobs/jobs.ts';
 import { standingOf, worldKnows } from './audience-world.ts';
-import { type FriendGroupView, groupView } from './friend-group-view.ts';
+import type { FriendGroupView } from './friend-group-schema.ts';
+import { groupView } from './friend-group-view.ts';
 
 /** The processing of one revision of a group's numbers (friend-group-jobs.ts runs it). */
 export const PROCESS = defineJob(

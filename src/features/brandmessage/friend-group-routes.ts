@@ -27,6 +27,7 @@ export const friendGroupRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${BASE}/file`,
     {
       schema: {
+        operationId: 'uploadFriendGroupNumbers',
         tags,
         security,
         summary: 'Upload a phone-number list (form-data senderKey, file) → fileKey, expiredAt (24 h)',
@@ -47,6 +48,7 @@ export const friendGroupRoutes: FeaturePlugin = async (app, { ctx }) => {
     BASE,
     {
       schema: {
+        operationId: 'createFriendGroup',
         tags,
         security,
         summary: 'Register a friend group (IN_PROGRESS until processed)',
@@ -61,23 +63,43 @@ export const friendGroupRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get(
     BASE,
-    { schema: { tags, security, summary: 'One friend group with its counts', querystring: GroupQuery } },
+    {
+      schema: {
+        operationId: 'getFriendGroup',
+        tags,
+        security,
+        summary: 'One friend group with its counts',
+        querystring: GroupQuery,
+      },
+    },
     async (req) =>
       success(req.id, { friendGroup: await viewGroup(ctx, accountOf(req.principal), req.query) }),
   );
 
   app.get(
     `${BASE}/list`,
-    { schema: { tags, security, summary: 'The friend groups of a senderKey', querystring: GroupListQuery } },
+    {
+      schema: {
+        operationId: 'listFriendGroups',
+        tags,
+        security,
+        summary: 'The friend groups of a senderKey',
+        querystring: GroupListQuery,
+      },
+    },
     async (req) =>
       success(req.id, { friendGroup: await listGroups(ctx, accountOf(req.principal), req.query) }),
   );
 
-  for (const action of ['add', 'remove'] as const) {
+  for (const [action, operationId] of [
+    ['add', 'addFriendGroupNumbers'],
+    ['remove', 'removeFriendGroupNumbers'],
+  ] as const) {
     app.post(
       `${BASE}/phoneNumbers/${action}`,
       {
         schema: {
+          operationId,
           tags,
           security,
           summary: `${action === 'add' ? 'Add numbers to' : 'Remove numbers from'} a friend group (processed again)`,
@@ -93,7 +115,15 @@ export const friendGroupRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.delete(
     `${BASE}/senderKey/:senderKey/friendGroupKey/:friendGroupKey`,
-    { schema: { tags, security, summary: 'Delete a friend group', params: GroupParams } },
+    {
+      schema: {
+        operationId: 'deleteFriendGroup',
+        tags,
+        security,
+        summary: 'Delete a friend group',
+        params: GroupParams,
+      },
+    },
     async (req) => {
       await deleteGroup(ctx, accountOf(req.principal), req.params.senderKey, req.params.friendGroupKey);
       return success(req.id);

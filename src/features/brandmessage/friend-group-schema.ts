@@ -1,8 +1,12 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
+import { named } from '../../http/openapi/components.ts';
+import { StringEnum, Time } from '../../http/schema-types.ts';
 
 /*
- * Request schemas of friend groups, group tags and the audience checks. Lengths and number
- * formats are checked by the use cases, so that each gets its own result code.
+ * The contract of friend groups, group tags and the audience checks: what each route takes and
+ * the records it answers. Lengths and number formats are checked by the use cases, so that each
+ * gets its own result code. Descriptions and real examples are in friend-group-docs.ts, loaded
+ * with the OpenAPI document.
  */
 
 const SenderKey = Type.String({ minLength: 1, maxLength: 40 });
@@ -90,3 +94,124 @@ export const CompleteBody = Type.Object({
   senderKey: Type.Optional(Type.String({ minLength: 1 })),
   friendGroupKey: Type.Optional(Type.String({ minLength: 1 })),
 });
+
+// ---- the answers ----
+
+const Str = (description?: string) => Type.String(description ? { description } : {});
+const Int = (description?: string) => Type.Integer(description ? { description } : {});
+
+export const GroupTag = named(
+  'GroupTag',
+  Type.Object(
+    {
+      senderKey: Str(),
+      groupTagKey: Str(),
+      groupTagName: Str(),
+      createdAt: Time('iso'),
+      modifiedAt: Time('iso'),
+    },
+    { description: 'A group tag of a sender profile' },
+  ),
+);
+export type GroupTagView = Static<typeof GroupTag>;
+
+export const GroupTags = named(
+  'GroupTags',
+  Type.Object(
+    { groupTags: Type.Array(GroupTag) },
+    { description: 'Group tags (one entry when a single tag was created, renamed or read)' },
+  ),
+);
+export type GroupTagsT = Static<typeof GroupTags>;
+
+const FriendGroupStatus = StringEnum(
+  ['IN_PROGRESS', 'COMPLETED'] as const,
+  'IN_PROGRESS until processed (a few seconds), then COMPLETED',
+);
+
+export const FriendGroupFile = named(
+  'FriendGroupFile',
+  Type.Object(
+    {
+      fileKey: Str('Names the list in a registration or a change'),
+      expiredAt: Time('iso', 'from then on the fileKey is unknown (24 hours)'),
+      phoneNumberCount: Int('Distinct numbers in the list'),
+    },
+    { description: 'An uploaded phone-number list' },
+  ),
+);
+export type NumberFileUploaded = Static<typeof FriendGroupFile>;
+
+const acceptedFields = {
+  senderKey: Str(),
+  friendGroupKey: Str(),
+  requestId: Str('The request that processing answers'),
+  status: FriendGroupStatus,
+  phoneNumberCount: Int('Numbers in the group now'),
+  createdAt: Time('iso'),
+  modifiedAt: Time('iso'),
+};
+
+export const FriendGroupAccepted = named(
+  'FriendGroupAccepted',
+  Type.Object(acceptedFields, { description: 'A friend group registration, accepted (IN_PROGRESS)' }),
+);
+/** What registration and the number changes answer: the request's outcome, before processing. */
+export type FriendGroupAcceptedView = Static<typeof FriendGroupAccepted>;
+
+export const FriendGroupChanged = named(
+  'FriendGroupChanged',
+  Type.Object(
+    {
+      ...acceptedFields,
+      changedCount: Int('Numbers added that were not in the group, or removed that were'),
+    },
+    { description: 'A change of a friend group’s numbers, accepted (processed again)' },
+  ),
+);
+export type FriendGroupChangedView = Static<typeof FriendGroupChanged>;
+
+export const FriendGroup = named(
+  'FriendGroup',
+  Type.Object(
+    {
+      senderKey: Str(),
+      friendGroupKey: Str(),
+      requestId: Str(),
+      status: FriendGroupStatus,
+      userCount: Int('App users found by the last processing (0 before the first)'),
+      friendCount: Int('Friends of the profile found by the last processing'),
+      phoneNumberCount: Int('Numbers in the group now'),
+      createdAt: Time('iso'),
+      modifiedAt: Time('iso'),
+    },
+    { description: 'A friend group with the counts of its last processing' },
+  ),
+);
+/**
+ * A friend group as the client API shows it (`data.data.friendGroup`): the spec's fields, plus
+ * senderKey and phoneNumberCount (numbers in the group now). userCount and friendCount are those
+ * of the last processing: 0 until the first one, unchanged while a change is IN_PROGRESS.
+ */
+export type FriendGroupView = Static<typeof FriendGroup>;
+
+export const FriendGroupList = named(
+  'FriendGroupList',
+  Type.Object(
+    { friendGroups: Type.Array(FriendGroup), totalCount: Int() },
+    { description: 'The friend groups of a sender profile' },
+  ),
+);
+export type FriendGroupListT = Static<typeof FriendGroupList>;
+
+export const AudiencePossible = named(
+  'AudiencePossible',
+  Type.Object({ possible: Int('How many would receive it') }, { description: 'An audience count' }),
+);
+export type AudiencePossibleT = Static<typeof AudiencePossible>;
+
+export const FriendCount = named(
+  'FriendCount',
+  Type.Object({ count: Int('The channel’s friends') }, { description: 'A sender profile’s friend count' }),
+);
+export type FriendCountT = Static<typeof FriendCount>;

@@ -1,23 +1,8 @@
 import { isoKst } from '../../clock.ts';
 import type { FriendGroup } from '../../store/campaigns/friend-groups.ts';
+import type { FriendGroupAcceptedView, FriendGroupView } from './friend-group-schema.ts';
 
-/**
- * A friend group as the client API shows it (`data.data.friendGroup`): the spec's fields, plus
- * senderKey and phoneNumberCount (numbers in the group now). userCount and friendCount are those
- * of the last processing: 0 until the first one, unchanged while a change is IN_PROGRESS.
- */
-export interface FriendGroupView {
-  senderKey: string;
-  friendGroupKey: string;
-  requestId: string;
-  status: 'IN_PROGRESS' | 'COMPLETED';
-  userCount: number;
-  friendCount: number;
-  phoneNumberCount: number;
-  createdAt: string;
-  modifiedAt: string;
-}
-
+/** A friend group as the client API shows it (`data.data.friendGroup`). */
 export function groupView(g: FriendGroup): FriendGroupView {
   return {
     senderKey: g.senderKey,
@@ -33,17 +18,7 @@ export function groupView(g: FriendGroup): FriendGroupView {
 }
 
 /** What registration and the number changes answer: the request's outcome, before processing. */
-export interface FriendGroupAccepted {
-  senderKey: string;
-  friendGroupKey: string;
-  requestId: string;
-  status: 'IN_PROGRESS' | 'COMPLETED';
-  phoneNumberCount: number;
-  createdAt: string;
-  modifiedAt: string;
-}
-
-export function acceptedView(g: FriendGroup): FriendGroupAccepted {
+export function acceptedView(g: FriendGroup): FriendGroupAcceptedView {
   return {
     senderKey: g.senderKey,
     friendGroupKey: g.friendGroupKey,

@@ -12,18 +12,11 @@ import {
   renameGroupTag,
 } from '../../store/campaigns/group-tags.ts';
 import { ownProfile } from './friend-group-manage.ts';
+import type { GroupTagsT, GroupTagView } from './friend-group-schema.ts';
 
 const GROUP_TAG_KEY = /^[A-Za-z0-9._-]{1,50}$/;
 export const GROUP_TAG_NAME_MAX = 50;
 export const GROUP_TAGS_MAX = 100;
-
-export interface GroupTagView {
-  senderKey: string;
-  groupTagKey: string;
-  groupTagName: string;
-  createdAt: string;
-  modifiedAt: string;
-}
 
 function tagView(t: GroupTag): GroupTagView {
   return {
@@ -66,11 +59,7 @@ function checkBody(body: GroupTagBody): CheckedTag {
   return { senderKey, groupTagKey, groupTagName };
 }
 
-export async function createGroupTag(
-  ctx: Ctx,
-  accountId: string,
-  body: GroupTagBody,
-): Promise<{ groupTags: GroupTagView[] }> {
+export async function createGroupTag(ctx: Ctx, accountId: string, body: GroupTagBody): Promise<GroupTagsT> {
   const c = checkBody(body);
   await ownProfile(ctx, accountId, c.senderKey, 'groupTag.senderKey');
   if ((await countGroupTags(ctx.store, c.senderKey)) >= GROUP_TAGS_MAX) {
@@ -88,11 +77,7 @@ export async function createGroupTag(
   return { groupTags: [tagView(tag)] };
 }
 
-export async function updateGroupTag(
-  ctx: Ctx,
-  accountId: string,
-  body: GroupTagBody,
-): Promise<{ groupTags: GroupTagView[] }> {
+export async function updateGroupTag(ctx: Ctx, accountId: string, body: GroupTagBody): Promise<GroupTagsT> {
   const c = checkBody(body);
   await ownProfile(ctx, accountId, c.senderKey, 'groupTag.senderKey');
   const holder = await findGroupTagByName(ctx.store, c.senderKey, c.groupTagName);
@@ -121,15 +106,11 @@ export async function viewGroupTag(
   ctx: Ctx,
   accountId: string,
   q: { senderKey: string; groupTagKey: string },
-): Promise<{ groupTags: GroupTagView[] }> {
+): Promise<GroupTagsT> {
   return { groupTags: [tagView(await ownTag(ctx, accountId, q.senderKey, q.groupTagKey))] };
 }
 
-export async function listTags(
-  ctx: Ctx,
-  accountId: string,
-  senderKey: string,
-): Promise<{ groupTags: GroupTagView[] }> {
+export async function listTags(ctx: Ctx, accountId: string, senderKey: string): Promise<GroupTagsT> {
   await ownProfile(ctx, accountId, senderKey, 'senderKey');
   return { groupTags: (await listGroupTags(ctx.store, senderKey)).map(tagView) };
 }

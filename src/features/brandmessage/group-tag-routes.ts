@@ -18,27 +18,67 @@ const security = [{ apiKey: [] }];
 export const groupTagRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post(
     BASE,
-    { schema: { tags, security, summary: 'Create a group tag', body: GroupTagBody } },
+    {
+      schema: {
+        operationId: 'createGroupTag',
+        tags,
+        security,
+        summary: 'Create a group tag',
+        body: GroupTagBody,
+      },
+    },
     async (req) => success(req.id, await createGroupTag(ctx, accountOf(req.principal), req.body)),
   );
   app.put(
     BASE,
-    { schema: { tags, security, summary: 'Rename a group tag', body: GroupTagBody } },
+    {
+      schema: {
+        operationId: 'renameGroupTag',
+        tags,
+        security,
+        summary: 'Rename a group tag',
+        body: GroupTagBody,
+      },
+    },
     async (req) => success(req.id, await updateGroupTag(ctx, accountOf(req.principal), req.body)),
   );
   app.get(
     BASE,
-    { schema: { tags, security, summary: 'One group tag (as groupTags[])', querystring: GroupTagQuery } },
+    {
+      schema: {
+        operationId: 'getGroupTag',
+        tags,
+        security,
+        summary: 'One group tag (as groupTags[])',
+        querystring: GroupTagQuery,
+      },
+    },
     async (req) => success(req.id, await viewGroupTag(ctx, accountOf(req.principal), req.query)),
   );
   app.get(
     `${BASE}/list`,
-    { schema: { tags, security, summary: 'The group tags of a senderKey', querystring: SenderKeyQuery } },
+    {
+      schema: {
+        operationId: 'listGroupTags',
+        tags,
+        security,
+        summary: 'The group tags of a senderKey',
+        querystring: SenderKeyQuery,
+      },
+    },
     async (req) => success(req.id, await listTags(ctx, accountOf(req.principal), req.query.senderKey)),
   );
   app.delete(
     `${BASE}/senderKey/:senderKey/groupTagKey/:groupTagKey`,
-    { schema: { tags, security, summary: 'Delete a group tag', params: GroupTagParams } },
+    {
+      schema: {
+        operationId: 'deleteGroupTag',
+        tags,
+        security,
+        summary: 'Delete a group tag',
+        params: GroupTagParams,
+      },
+    },
     async (req) => {
       await removeGroupTag(ctx, accountOf(req.principal), req.params.senderKey, req.params.groupTagKey);
       return success(req.id);

@@ -28,6 +28,7 @@ export const permissionRoutes: FeaturePlugin = async (app, { ctx }) => {
     PATH,
     {
       schema: {
+        operationId: 'checkSendPermission',
         tags,
         security,
         summary: 'A000 when the senderKey’s channel holds send permission, A325 otherwise',
@@ -44,6 +45,7 @@ export const permissionRoutes: FeaturePlugin = async (app, { ctx }) => {
     PATH,
     {
       schema: {
+        operationId: 'applyForSendPermission',
         tags,
         security,
         summary: 'Apply for send permission: granted for the channel when every requirement holds',

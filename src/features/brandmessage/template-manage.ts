@@ -20,7 +20,8 @@ import {
   parseTemplate,
   type TemplateDraft,
 } from './template-parse.ts';
-import { type BrandTemplateView, templateView } from './template-view.ts';
+import type { BrandTemplateChangesT, BrandTemplatePageT, BrandTemplateView } from './template-schema.ts';
+import { templateView } from './template-view.ts';
 
 /** Brand message templates need no review here: a registered template is usable at once. */
 export const REGISTERED = 'A';
@@ -140,7 +141,7 @@ function spellingsOf(templateType: string): string[] {
     .map(([name]) => name);
 }
 
-export async function listTemplates(ctx: Ctx, accountId: string, q: ListQuery) {
+export async function listTemplates(ctx: Ctx, accountId: string, q: ListQuery): Promise<BrandTemplatePageT> {
   const senderKeyType = checkSenderKeyType('senderKeyType', q.senderKeyType);
   const msgTypes = q.templateType ? spellingsOf(q.templateType) : undefined;
   await ownProfile(ctx, accountId, '', q.senderKey, senderKeyType);
@@ -164,7 +165,11 @@ export interface LastModifiedQuery {
   count?: number | undefined;
 }
 
-export async function lastModifiedTemplates(ctx: Ctx, accountId: string, q: LastModifiedQuery) {
+export async function lastModifiedTemplates(
+  ctx: Ctx,
+  accountId: string,
+  q: LastModifiedQuery,
+): Promise<BrandTemplateChangesT> {
   const senderKeyType = checkSenderKeyType('senderKeyType', q.senderKeyType);
   const since = parseSince(q.since) ?? null;
   await ownProfile(ctx, accountId, '', q.senderKey, senderKeyType);

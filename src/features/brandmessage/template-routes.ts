@@ -32,7 +32,15 @@ function accountOf(principal: KeyPrincipal | null): string {
 export const brandTemplateRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post(
     BASE,
-    { schema: { tags, security, summary: 'Register a brand message template', body: RegisterBody } },
+    {
+      schema: {
+        operationId: 'createBrandMessageTemplate',
+        tags,
+        security,
+        summary: 'Register a brand message template',
+        body: RegisterBody,
+      },
+    },
     async (req) =>
       success(req.id, {
         brandmessage: await registerTemplate(ctx, accountOf(req.principal), req.body.brandmessage),
@@ -41,7 +49,15 @@ export const brandTemplateRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.put(
     BASE,
-    { schema: { tags, security, summary: 'Replace a brand message template', body: UpdateBody } },
+    {
+      schema: {
+        operationId: 'updateBrandMessageTemplate',
+        tags,
+        security,
+        summary: 'Replace a brand message template',
+        body: UpdateBody,
+      },
+    },
     async (req) =>
       success(req.id, {
         brandmessage: await updateTemplate(ctx, accountOf(req.principal), req.body.brandmessage),
@@ -50,14 +66,30 @@ export const brandTemplateRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get(
     BASE,
-    { schema: { tags, security, summary: 'One brand message template', querystring: GetQuery } },
+    {
+      schema: {
+        operationId: 'getBrandMessageTemplate',
+        tags,
+        security,
+        summary: 'One brand message template',
+        querystring: GetQuery,
+      },
+    },
     async (req) =>
       success(req.id, { brandmessage: await viewTemplate(ctx, accountOf(req.principal), req.query) }),
   );
 
   app.get(
     `${BASE}/list`,
-    { schema: { tags, security, summary: 'Brand message templates of a senderKey', querystring: ListQuery } },
+    {
+      schema: {
+        operationId: 'listBrandMessageTemplates',
+        tags,
+        security,
+        summary: 'Brand message templates of a senderKey',
+        querystring: ListQuery,
+      },
+    },
     async (req) =>
       success(req.id, { brandmessage: await listTemplates(ctx, accountOf(req.principal), req.query) }),
   );
@@ -66,6 +98,7 @@ export const brandTemplateRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${BASE}/lastModified`,
     {
       schema: {
+        operationId: 'listBrandMessageTemplateChanges',
         tags,
         security,
         summary: 'Brand message templates changed since a time, latest first',
@@ -80,7 +113,15 @@ export const brandTemplateRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.delete(
     `${BASE}/senderKey/:senderKey/templateCode/:templateCode`,
-    { schema: { tags, security, summary: 'Delete a brand message template', params: DeleteParams } },
+    {
+      schema: {
+        operationId: 'deleteBrandMessageTemplate',
+        tags,
+        security,
+        summary: 'Delete a brand message template',
+        params: DeleteParams,
+      },
+    },
     async (req) => {
       await deleteTemplate(ctx, accountOf(req.principal), req.params.senderKey, req.params.templateCode);
       return success(req.id);

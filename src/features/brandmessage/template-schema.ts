@@ -1,12 +1,14 @@
-import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../../http/schema-types.ts';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { named } from '../../http/openapi/components.ts';
+import { StringEnum, Time } from '../../http/schema-types.ts';
 import { OFFSET_MAX, PAGE_MAX } from '../infomsg/schemas.ts';
-import { SINCE_FORMS } from '../infomsg/since.ts';
 
 /*
- * Request schemas of the brand message template endpoints. The body's structures are checked by
- * template-parse.ts, which answers each rule with its own code naming the field; the schema only
- * documents them (a typed schema would coerce: null would become 0 for discountRate).
+ * The brand message template routes' contract: what each takes and the template record each
+ * answers. The body's structures are checked by template-parse.ts, which answers each rule with
+ * its own code naming the field; the request schema only documents them (a typed schema would
+ * coerce: null would become 0 for discountRate). Descriptions and real examples are in
+ * template-docs.ts, loaded with the OpenAPI document.
  */
 
 const described = (description: string) => Type.Unknown({ description });
@@ -75,7 +77,7 @@ export const ListQuery = Type.Object({
 export const LastModifiedQuery = Type.Object({
   senderKey: Type.String({ minLength: 1 }),
   senderKeyType: Type.Optional(Type.String()),
-  since: Type.Optional(Type.String({ description: `templates changed at or after: ${SINCE_FORMS}` })),
+  since: Type.Optional(Time('since', 'templates changed at or after')),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 })),
   count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
@@ -84,3 +86,159 @@ export const DeleteParams = Type.Object({
   senderKey: Type.String({ minLength: 1 }),
   templateCode: Type.String({ minLength: 1 }),
 });
+
+// ---- the answers ----
+
+const Str = (description?: string) => Type.String(description ? { description } : {});
+const Int = (description?: string) => Type.Integer(description ? { description } : {});
+const Opt = <T extends TSchema>(schema: T) => Type.Optional(schema);
+
+const urls = {
+  urlMobile: Opt(Str()),
+  urlPc: Opt(Str()),
+  schemeIos: Opt(Str()),
+  schemeAndroid: Opt(Str()),
+};
+
+export const BrandButton = named(
+  'BrandButton',
+  Type.Object(
+    { type: Str('WL, AL, BK, MD, ...'), name: Str(), ...urls },
+    { description: 'A brand message button' },
+  ),
+);
+export const BrandImage = named(
+  'BrandImage',
+  Type.Object(
+    { imgUrl: Str('An image uploaded to this gateway'), imgLink: Opt(Str()) },
+    { description: 'A brand message image' },
+  ),
+);
+export const BrandCoupon = named(
+  'BrandCoupon',
+  Type.Object({ title: Str(), description: Opt(Str()), ...urls }, { description: 'A brand message coupon' }),
+);
+export const BrandCommerce = named(
+  'BrandCommerce',
+  Type.Object(
+    {
+      title: Str(),
+      regularPrice: Int(),
+      discountPrice: Opt(Int()),
+      discountRate: Opt(Int()),
+      discountFixed: Opt(Int()),
+    },
+    { description: 'A commerce block' },
+  ),
+);
+export const BrandItem = named(
+  'BrandItem',
+  Type.Object(
+    { title: Str(), description: Opt(Str()), imgUrl: Str(), urlMobile: Str(), urlPc: Opt(Str()) },
+    { description: 'An entry of a wide item list or a catalog' },
+  ),
+);
+export const BrandVideo = named(
+  'BrandVideo',
+  Type.Object({ videoUrl: Str(), thumbnailUrl: Opt(Str()) }, { description: 'A premium video' }),
+);
+
+const attachmentFields = {
+  button: Opt(Type.Array(BrandButton)),
+  image: Opt(BrandImage),
+  coupon: Opt(BrandCoupon),
+  commerce: Opt(BrandCommerce),
+};
+
+export const BrandAttachment = named(
+  'BrandAttachment',
+  Type.Object(
+    { ...attachmentFields, item: Opt(Type.Object({ list: Type.Array(BrandItem) })), video: Opt(BrandVideo) },
+    { description: 'The structures of a template, as registered (what its msgType takes)' },
+  ),
+);
+/** The structures in the shape they were registered in, so a GET answer can be PUT back. */
+export type AttachmentView = Static<typeof BrandAttachment>;
+
+const CarouselCard = Type.Object({
+  header: Opt(Str()),
+  message: Opt(Str()),
+  additionalContent: Opt(Str()),
+  attachment: Type.Object({ ...attachmentFields, image: BrandImage }),
+});
+export type CarouselCardView = Static<typeof CarouselCard>;
+
+export const BrandCarousel = named(
+  'BrandCarousel',
+  Type.Object(
+    {
+      head: Opt(
+        Type.Object(
+          { header: Str(), content: Str(), imgUrl: Opt(Str()), urlMobile: Opt(Str()), urlPc: Opt(Str()) },
+          { description: 'The intro card of a carousel commerce' },
+        ),
+      ),
+      list: Type.Array(CarouselCard, { description: '2 to 10 cards' }),
+      tail: Opt(
+        Type.Object(
+          { urlMobile: Str(), urlPc: Opt(Str()), schemeIos: Opt(Str()), schemeAndroid: Opt(Str()) },
+          { description: 'The "more" link after the last card' },
+        ),
+      ),
+    },
+    { description: 'A carousel (CAROUSEL_FEED, CAROUSEL_COMMERCE)' },
+  ),
+);
+export type CarouselView = Static<typeof BrandCarousel>;
+
+export const BrandMessageTemplate = named(
+  'BrandMessageTemplate',
+  Type.Object(
+    {
+      senderKey: Str(),
+      senderKeyType: Str('S (profile) or G (group)'),
+      sendType: Str('Always basic'),
+      templateCode: Str(),
+      templateName: Str(),
+      msgType: Str('As registered (TEXT or FT, IMAGE or FI, ...)'),
+      text: Str('With #{key} variables'),
+      pushAlarm: StringEnum(['Y', 'N'] as const),
+      adult: StringEnum(['Y', 'N'] as const),
+      header: Opt(Str()),
+      additionalContent: Opt(Str()),
+      attachment: Opt(BrandAttachment),
+      carousel: Opt(BrandCarousel),
+      discountRate: Opt(Int('1 to 100')),
+      variables: Type.Array(Str(), { description: 'The #{key} variables: a broadcast needs none' }),
+      status: Str('A: registered (usable at once, no review)'),
+      createAt: Time('iso'),
+      modifiedAt: Time('iso'),
+    },
+    { description: 'A brand message template; a GET answer can be PUT back' },
+  ),
+);
+/** The spec's brand message template record, with the structures of its msgType. */
+export type BrandTemplateView = Static<typeof BrandMessageTemplate>;
+
+export const BrandMessageTemplatePage = named(
+  'BrandMessageTemplatePage',
+  Type.Object(
+    { templates: Type.Array(BrandMessageTemplate), offset: Int(), limit: Int(), totalCount: Int() },
+    { description: 'A page of brand message templates (offset paging)' },
+  ),
+);
+export type BrandTemplatePageT = Static<typeof BrandMessageTemplatePage>;
+
+export const BrandMessageTemplateChanges = named(
+  'BrandMessageTemplateChanges',
+  Type.Object(
+    {
+      templates: Type.Array(BrandMessageTemplate, { description: 'Latest change first' }),
+      page: Int(),
+      count: Int('The page size asked for'),
+      hasNext: Type.Boolean(),
+    },
+    { description: 'Brand message templates changed since a time, a page of them' },
+  ),
+);
+export type BrandTemplateChangesT = Static<typeof BrandMessageTemplateChanges>;

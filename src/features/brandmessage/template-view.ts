@@ -1,66 +1,13 @@
 import { isoKst } from '../../clock.ts';
-import type {
-  BrandButton,
-  BrandCarousel,
-  BrandCommerce,
-  BrandCoupon,
-  BrandImage,
-  BrandItem,
-  BrandVideo,
-  CarouselHead,
-  CarouselTail,
-} from '../../rules/brand-content.ts';
+import type { BrandCarousel } from '../../rules/brand-content.ts';
 import type { BrandTemplate } from '../../store/templates/brand-templates.ts';
+import type { AttachmentView, BrandTemplateView, CarouselCardView, CarouselView } from './template-schema.ts';
 
-/** The structures in the shape they were registered in, so a GET answer can be PUT back. */
-export interface AttachmentView {
-  button?: BrandButton[];
-  image?: BrandImage;
-  coupon?: BrandCoupon;
-  commerce?: BrandCommerce;
-  item?: { list: BrandItem[] };
-  video?: BrandVideo;
-}
-
-export interface CarouselCardView {
-  header?: string;
-  message?: string;
-  additionalContent?: string;
-  attachment: AttachmentView;
-}
-
-export interface CarouselView {
-  head?: CarouselHead;
-  list: CarouselCardView[];
-  tail?: CarouselTail;
-}
-
-/** The spec's brand message template record, with the structures of its msgType. */
-export interface BrandTemplateView {
-  senderKey: string;
-  senderKeyType: string;
-  sendType: string;
-  templateCode: string;
-  templateName: string;
-  msgType: string;
-  text: string;
-  pushAlarm: string;
-  adult: 'Y' | 'N';
-  header?: string;
-  additionalContent?: string;
-  attachment?: AttachmentView;
-  carousel?: CarouselView;
-  discountRate?: number;
-  /** The #{key} variables: a template with none can go out as a broadcast. */
-  variables: string[];
-  status: string;
-  createAt: string;
-  modifiedAt: string;
-}
+export type { BrandTemplateView } from './template-schema.ts';
 
 function carouselView(c: BrandCarousel): CarouselView {
   const list = c.list.map((card) => {
-    const attachment: AttachmentView = { image: card.image };
+    const attachment: CarouselCardView['attachment'] = { image: card.image };
     if (card.buttons.length > 0) attachment.button = card.buttons;
     if (card.coupon) attachment.coupon = card.coupon;
     if (card.commerce) attachment.commerce = card.commerce;
@@ -91,7 +38,8 @@ export function templateView(t: BrandTemplate): BrandTemplateView {
     templateName: t.templateName,
     msgType: t.msgType,
     text: t.text,
-    pushAlarm: t.pushAlarm,
+    // Stored as parsed (template-parse.ts): Y or N.
+    pushAlarm: t.pushAlarm as BrandTemplateView['pushAlarm'],
     adult: t.adult ? 'Y' : 'N',
     ...(c.header !== undefined ? { header: c.header } : {}),
     ...(c.additionalContent !== undefined ? { additionalContent: c.additionalContent } : {}),

@@ -31,6 +31,7 @@ import {
   type VideoState,
   videoUrlOf,
 } from './video-rules.ts';
+import type { VideoPageT, VideoRegisteredT, VideoUploadTicketT, VideoView } from './video-schema.ts';
 import { storeThumbnail } from './video-thumbnail.ts';
 
 /** Encoding finishing, on the gateway clock (video-jobs.ts runs it). */
@@ -45,20 +46,7 @@ export const VIDEO_EXPIRE_JOB = VIDEO_EXPIRE.kind;
 /** The direct upload address is `<OMNIGATE_PUBLIC_URL>/video-upload/<vid>`. */
 export const UPLOAD_PATH = '/video-upload';
 
-/** The spec's video record. */
-export interface VideoView {
-  vid: string;
-  status: string;
-  title: string;
-  thumbnailUrl: string | null;
-  videoUrl: string;
-  fileName: string;
-  fileSize: number;
-  senderKey: string;
-  modifiedAt: string;
-  regDate: string;
-  updateDate: string;
-}
+export type { VideoView } from './video-schema.ts';
 
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -75,7 +63,8 @@ export async function ownProfile(ctx: Ctx, accountId: string, senderKey: string)
 export function viewOf(ctx: Ctx, v: Video): VideoView {
   return {
     vid: v.vid,
-    status: v.status,
+    // The store keeps only the spec's states (VIDEO_STATES).
+    status: v.status as VideoState,
     title: v.title,
     thumbnailUrl: v.thumbnailPath === null ? null : fileUrl(ctx, { path: v.thumbnailPath }),
     videoUrl: videoUrlOf(v.channelId, v.vid),
@@ -112,7 +101,7 @@ export async function registerUpload(
   ctx: Ctx,
   accountId: string,
   input: { senderKey: string; fileName: string; fileSize: number },
-): Promise<{ vid: string; uploadUrl: string; token: string; status: VideoState; expiredAt: string }> {
+): Promise<VideoUploadTicketT> {
   const profile = await ownProfile(ctx, accountId, input.senderKey);
   const fileName = checkFileName(input.fileName);
   if (input.fileSize < 1 || input.fileSize > VIDEO_MAX_BYTES) {
@@ -174,7 +163,7 @@ export async function listVideos(
   ctx: Ctx,
   accountId: string,
   q: { senderKey: string; date?: string | undefined; offset: number; limit: number },
-): Promise<{ offset: number; limit: number; totalCount: number; videos: VideoView[] }> {
+): Promise<VideoPageT> {
   const profile = await ownProfile(ctx, accountId, q.senderKey);
   let day: { from: number; until: number } | undefined;
   if (q.date !== undefined) {
@@ -223,7 +212,7 @@ export async function registerExisting(
   ctx: Ctx,
   accountId: string,
   input: { senderKey: string; vid?: string | undefined; videoUrl?: string | undefined },
-): Promise<Pick<VideoView, 'vid' | 'status' | 'title' | 'thumbnailUrl' | 'videoUrl'>> {
+): Promise<VideoRegisteredT> {
   const hasVid = input.vid !== undefined && input.vid !== '';
   const hasUrl = input.videoUrl !== undefined && input.videoUrl !== '';
   if (hasVid === hasUrl) {
@@ -239,11 +228,12 @@ export async function registerExisting(
   const refuse = (status: string): never => {
     throw new GatewayError('A579', `video ${video.vid} is ${status}`);
   };
-  if (!USABLE_STATES.some((s) => s === video.status)) refuse(video.status);
+  const { vid, status, title, thumbnailUrl, videoUrl } = viewOf(ctx, video);
+  // USABLE_STATES.
+  if (status !== 'PUBLIC' && status !== 'PRIVATE') return refuse(status);
   if (!(await markRegistered(ctx.store, video.vid, USABLE_STATES, ctx.clock.now()))) {
     refuse((await getVideo(ctx.store.db, video.vid))?.status ?? 'gone');
   }
-  const { vid, status, title, thumbnailUrl, videoUrl } = viewOf(ctx, video);
   return { vid, status, title, thumbnailUrl, videoUrl };
 }
 

@@ -22,6 +22,7 @@ export const videoRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${BASE}/upload/register`,
     {
       schema: {
+        operationId: 'registerVideoUpload',
         tags,
         security,
         summary: 'Register a video upload → vid, uploadUrl and token (valid 5 minutes)',
@@ -35,6 +36,7 @@ export const videoRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${BASE}/register`,
     {
       schema: {
+        operationId: 'registerExistingVideo',
         tags,
         security,
         summary: 'Register an existing (PUBLIC or PRIVATE) video by vid or videoUrl',
@@ -44,14 +46,17 @@ export const videoRoutes: FeaturePlugin = async (app, { ctx }) => {
     async (req) => answer(req.id, await registerExisting(ctx, accountOf(req.principal), req.body)),
   );
 
-  app.get(BASE, { schema: { tags, security, summary: 'One video', querystring: VideoQuery } }, async (req) =>
-    answer(req.id, await viewVideo(ctx, accountOf(req.principal), req.query)),
+  app.get(
+    BASE,
+    { schema: { operationId: 'getVideo', tags, security, summary: 'One video', querystring: VideoQuery } },
+    async (req) => answer(req.id, await viewVideo(ctx, accountOf(req.principal), req.query)),
   );
 
   app.get(
     `${BASE}/list`,
     {
       schema: {
+        operationId: 'listVideos',
         tags,
         security,
         summary: 'Videos of the senderKey’s channel, in registration order, offset paging',

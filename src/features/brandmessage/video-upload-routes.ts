@@ -38,6 +38,7 @@ export const videoUploadRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${UPLOAD_PATH}/:vid`,
     {
       schema: {
+        operationId: 'uploadVideoFile',
         tags: ['brand message videos'],
         summary: `Direct video upload (x-upload-token; form-data file, at most ${VIDEO_MAX_BYTES} bytes) → on failure errCode and message`,
         consumes: ['multipart/form-data'],

@@ -14,6 +14,7 @@ import { partsOptions } from '../files/form.ts';
 import { extensionOf } from '../files/storage.ts';
 import { encodeJob, tokenHash } from './video-manage.ts';
 import { containerOf, SNIFF_BYTES, sniffMismatch } from './video-rules.ts';
+import type { VideoUploadedT } from './video-schema.ts';
 
 /** Where uploaded videos are kept, relative to the data directory (not served: not under /files). */
 export const VIDEO_DIR = 'videos';
@@ -127,7 +128,7 @@ export async function receiveUpload(
   req: FastifyRequest,
   vid: string,
   token: string | undefined,
-): Promise<{ vid: string; status: string; fileName: string; fileSize: number }> {
+): Promise<VideoUploadedT> {
   const v = await admit(ctx, vid, token);
   if (!req.isMultipart()) {
     throw new GatewayError('A415', 'expected multipart/form-data with a file part named file');

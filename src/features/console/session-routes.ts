@@ -34,6 +34,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     '/session',
     {
       schema: {
+        operationId: 'signInConsole',
         ...doc(
           'Sign in to the console with the admin token',
           'Sets the httpOnly session cookie. The right token always signs in at once. After 3 wrong tokens from one address, the answer to each further wrong one is held twice as long as the last (up to 5 s; A020 with Retry-After), and every wrong answer is held 5 s while more than 60 came in the last minute from everyone.',
@@ -76,6 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     {
       onRequest: adminAuth,
       schema: {
+        operationId: 'getConsoleSession',
         ...doc(
           'The console session',
           'Its CSRF token and what the console should offer; A401 when not signed in.',
@@ -95,6 +97,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     {
       onRequest: adminAuth,
       schema: {
+        operationId: 'signOutConsole',
         ...doc('Sign out of the console', 'Ends the session on every instance and clears the cookie.'),
         security: [{ consoleSession: [] }],
         response: { 200: Type.Object({ signedOut: Type.Literal(true) }), 401: Refusal },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { SignInThrottle } from '../../rules/sign-in-throttle.ts';
@@ -9,20 +10,15 @@ import {
   findSession,
   insertSession,
 } from '../../store/accounts/console-sessions.ts';
+import type { SessionView as SessionViewSchema } from './schemas.ts';
 
 /** The console's session cookie (httpOnly, SameSite=Strict: http/cookies.ts). */
 export const SESSION_COOKIE = 'omnigate_session';
 /** A sign-in lasts a working day; then the operator signs in again. */
 export const SESSION_TTL_MS = 12 * 3600_000;
 
-export interface SessionView {
-  /** Sent back as the X-CSRF-Token header on every call that changes something. */
-  csrfToken: string;
-  expiresAt: string;
-  /** What the console should offer: sandbox pages, and the clock controls of a manual clock. */
-  sandbox: boolean;
-  clock: 'system' | 'manual';
-}
+/** What a session is shown as: the CSRF token, its end, and what the console should offer. */
+export type SessionView = Static<typeof SessionViewSchema>;
 
 export type SignInResult =
   | { kind: 'signed-in'; id: string; session: ConsoleSession }

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { GatewayError } from '../../errors.ts';
 import { success } from '../../http/envelope.ts';
-import { IMAGE_KINDS, type ImageKind } from '../../rules/image-kinds.ts';
+import { IMAGE_KINDS, type ImageKind, type ImageKindName } from '../../rules/image-kinds.ts';
 import { describeRatioRule } from '../../rules/image-ratio.ts';
 import type { FeaturePlugin } from '../types.ts';
 import { readUploadForm } from './form.ts';
@@ -17,6 +17,21 @@ const ANSWERS: Record<ImageKind['answer'], string> = {
   imgUrl: 'imgUrl',
   imgUrlFileName: 'imgUrl, fileName',
   media: 'media (the value for rcs.body.media), expired',
+};
+
+/** Each kind's route, as the OpenAPI document names it (docs.ts documents it by this id). */
+const OPERATION_IDS: Record<ImageKindName, string> = {
+  infomsgTemplate: 'uploadInfomsgTemplateImage',
+  infomsgItemHighlight: 'uploadInfomsgItemHighlightImage',
+  rcs: 'uploadRcsMedia',
+  brandDefault: 'uploadBrandMessageImage',
+  brandWide: 'uploadBrandMessageWideImage',
+  brandWideListFirst: 'uploadBrandMessageWideListFirstImage',
+  brandWideList: 'uploadBrandMessageWideListImage',
+  brandCarouselFeed: 'uploadBrandMessageCarouselFeedImage',
+  brandCarouselCommerce: 'uploadBrandMessageCarouselCommerceImage',
+  brandCatalog: 'uploadBrandMessageCatalogImage',
+  brandCatalogOddFirst: 'uploadBrandMessageCatalogOddFirstImage',
 };
 
 /** The form, for the OpenAPI document (the handler reads the parts as they stream in). */
@@ -35,11 +50,13 @@ function formOf(spec: ImageKind) {
 
 /** Template, RCS and brand message image uploads: one route per kind of IMAGE_KINDS. */
 export const imageUploadRoutes: FeaturePlugin = async (app, { ctx }) => {
-  for (const spec of Object.values(IMAGE_KINDS)) {
+  for (const name of Object.keys(IMAGE_KINDS) as ImageKindName[]) {
+    const spec: ImageKind = IMAGE_KINDS[name];
     app.post(
       `/api/comm/v1/file/${spec.path}`,
       {
         schema: {
+          operationId: OPERATION_IDS[name],
           tags: ['files'],
           summary: `Upload a ${spec.label} (form-data file, fileKey, imageName) → ${ANSWERS[spec.answer]}`,
           security: [{ apiKey: [] }],

@@ -13,6 +13,7 @@ import type { ImageKind } from '../../rules/image-kinds.ts';
 import { describeRatioRule, RATIO_TOLERANCE, ratioAllowed, ratioOf } from '../../rules/image-ratio.ts';
 import { FILES_DIR, findFileByPath, type StoredFile } from '../../store/media/files.ts';
 import type { UploadForm } from './form.ts';
+import type { ImageUploaded } from './schema.ts';
 import { checkFileKey, extensionOf, fileUrl, storeUpload, uploadName } from './storage.ts';
 
 /** `5242880` → `5 MB`, `512000` → `500 KB`: the limit as the guides write it. */
@@ -106,11 +107,7 @@ export async function uploadImage(
 }
 
 /** The payload of an image upload's answer, by the kind's endpoint (spec endpoint tables). */
-export function uploadAnswer(
-  ctx: Ctx,
-  spec: ImageKind,
-  stored: StoredFile,
-): { imgUrl: string } | { imgUrl: string; fileName: string } | { media: string; expired: string } {
+export function uploadAnswer(ctx: Ctx, spec: ImageKind, stored: StoredFile): ImageUploaded {
   switch (spec.answer) {
     case 'media':
       // `media` is the fileKey: the send path finds it with findUsableFiles(..., 'rcs').

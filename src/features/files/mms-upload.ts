@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors.ts';
 import { extensionContradicts } from '../../rules/image-format.ts';
 import type { UploadForm } from './form.ts';
 import { readJpegInfo } from './jpeg.ts';
+import type { MmsUploaded } from './schema.ts';
 import { checkFileKey, extensionOf, storeUpload, uploadName } from './storage.ts';
 
 /**
@@ -15,12 +16,6 @@ export const MMS_IMAGE_MAX_WIDTH = 1500;
 export const MMS_IMAGE_MAX_HEIGHT = 1440;
 /** How long an uploaded image can be named in `mms.fileKey`, on the gateway clock. */
 export const MMS_IMAGE_RETENTION_MS = 7 * DAY_MS;
-
-export interface MmsUploaded {
-  fileKey: string;
-  /** ISO 8601, Korea time. */
-  expired: string;
-}
 
 /**
  * Stores an MMS image under the client's fileKey (or a new one). Re-uploading a key of the same

@@ -33,6 +33,7 @@ export const fileRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/api/comm/v1/file/mms',
     {
       schema: {
+        operationId: 'uploadMmsImage',
         tags: ['files'],
         summary: 'Upload an MMS image (form-data file, fileKey, imageName) → fileKey, expired',
         security: [{ apiKey: [] }],

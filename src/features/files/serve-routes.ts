@@ -16,6 +16,7 @@ export const fileServeRoutes: FeaturePlugin = async (app, { ctx }) => {
     `/${FILES_DIR}/:kind/:name`,
     {
       schema: {
+        operationId: 'getServedFile',
         tags: ['files'],
         summary: 'An uploaded file, at the URL its upload returned',
         params: Type.Object({ kind: Type.String(), name: Type.String() }),

@@ -16,6 +16,7 @@ export const catalogRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'listInfomsgCategories',
         summary: 'Every category (data.data.categories[]), or one with categoryCode (data.data.category)',
         querystring: CategoryQuery,
       },
@@ -48,6 +49,7 @@ export const catalogRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'listPublicTemplates',
         summary: 'Public templates released since a time (data.data.templates[]); lookup only',
         querystring: PublicQuery,
       },
@@ -65,7 +67,13 @@ export const catalogRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get(
     `${BASE}/public/template/:templateCode/preview`,
     {
-      schema: { tags, security, summary: 'A public template’s preview image (SVG)', params: PublicParams },
+      schema: {
+        operationId: 'getPublicTemplatePreview',
+        tags,
+        security,
+        summary: 'A public template’s preview image (SVG)',
+        params: PublicParams,
+      },
     },
     async (req, reply) => {
       const t = findPublicTemplate(req.params.templateCode);

@@ -1,17 +1,11 @@
+import type { InfomsgCategoryT } from './schemas.ts';
+
 /**
  * Template categories (spec: category record `code`, `name`, `groupName`, `inclusion`,
  * `exclusion`). The set of the messaging platform informational templates follow: a 6-digit code,
  * the group's 3 digits then the category's 3. Every template names one (`categoryCode`).
  */
-export interface Category {
-  readonly code: string;
-  readonly name: string;
-  readonly groupName: string;
-  /** What messages of the category are about. */
-  readonly inclusion: string;
-  /** What does not belong in it (mostly: advertising, which informational messages never carry). */
-  readonly exclusion: string;
-}
+export type Category = Readonly<InfomsgCategoryT>;
 
 const NO_AD = '광고성 내용(할인·이벤트·혜택 홍보)';
 

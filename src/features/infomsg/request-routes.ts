@@ -17,6 +17,7 @@ export const requestRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'requestInfomsgTemplateReview',
         summary:
           'Request review: JSON {infomsg: {senderKey, templateCode, comment}} or form-data with attachment',
         consumes: ['application/json', 'multipart/form-data'],
@@ -46,7 +47,15 @@ export const requestRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post(
     `${BASE}/template/request/cancel`,
-    { schema: { tags, security, summary: 'Cancel a review request (REQ → REG)', body: CancelBody } },
+    {
+      schema: {
+        operationId: 'cancelInfomsgTemplateReview',
+        tags,
+        security,
+        summary: 'Cancel a review request (REQ → REG)',
+        body: CancelBody,
+      },
+    },
     async (req) => {
       await cancelReview(ctx, accountOf(req.principal), req.body.infomsg);
       return success(req.id);

@@ -25,7 +25,15 @@ export function accountOf(principal: KeyPrincipal | null): string {
 export const templateRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get(
     `${BASE}/template`,
-    { schema: { tags, security, summary: 'One template (data.data.infomsg)', querystring: KeyQuery } },
+    {
+      schema: {
+        operationId: 'getInfomsgTemplate',
+        tags,
+        security,
+        summary: 'One template (data.data.infomsg)',
+        querystring: KeyQuery,
+      },
+    },
     async (req) => {
       const infomsg = await getTemplate(
         ctx,
@@ -43,6 +51,7 @@ export const templateRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'listInfomsgTemplates',
         summary: 'The profile’s templates, filtered (data.data.infomsg.templates[])',
         querystring: ListQuery,
       },
@@ -56,6 +65,7 @@ export const templateRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'listInfomsgTemplateChanges',
         summary: 'Templates changed since a time, oldest change first (data.data.infomsg.templates[])',
         querystring: LastModifiedQuery,
       },
@@ -69,6 +79,7 @@ export const templateRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'createInfomsgTemplate',
         summary: 'Register a template: status R, inspectionStatus REG (data.data.infomsg)',
         body: RegisterBody,
       },
@@ -85,6 +96,7 @@ export const templateRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'updateInfomsgTemplate',
         summary:
           'Update a template: given fields replace, absent ones stay (what may change depends on the review)',
         body: UpdateBody,
@@ -98,7 +110,15 @@ export const templateRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.delete(
     `${BASE}/template/senderKey/:senderKey/templateCode/:templateCode`,
-    { schema: { tags, security, summary: 'Delete a template (not while under review)', params: KeyParams } },
+    {
+      schema: {
+        operationId: 'deleteInfomsgTemplate',
+        tags,
+        security,
+        summary: 'Delete a template (not while under review)',
+        params: KeyParams,
+      },
+    },
     async (req) => {
       await removeTemplate(ctx, accountOf(req.principal), req.params.senderKey, req.params.templateCode);
       return success(req.id);

@@ -17,7 +17,13 @@ import {
 } from '../../store/templates/infomsg-templates.ts';
 import { getProfile, type SenderProfile } from '../../store/templates/profiles.ts';
 import { changedFields, checkTemplate, checkTemplateCode, type RawTemplate, rawOf } from './rules.ts';
-import type { LastModifiedQueryT, ListQueryT, TemplateInput } from './schemas.ts';
+import type {
+  LastModifiedQueryT,
+  ListQueryT,
+  TemplateChangesT,
+  TemplateInput,
+  TemplatePageT,
+} from './schemas.ts';
 import { parseSince } from './since.ts';
 import { type TemplateView, templateView } from './views.ts';
 
@@ -218,11 +224,7 @@ export async function getTemplate(
   return viewOf(ctx, await loadOwn(ctx, accountId, senderKey, templateCode));
 }
 
-export async function listOwn(
-  ctx: Ctx,
-  accountId: string,
-  q: ListQueryT,
-): Promise<{ templates: TemplateView[]; totalCount: number; offset: number; limit: number }> {
+export async function listOwn(ctx: Ctx, accountId: string, q: ListQueryT): Promise<TemplatePageT> {
   await ownProfile(ctx, accountId, q.senderKey, q.senderKeyType);
   const filter = { status: q.status, inspectionStatus: q.inspectionStatus, messageType: q.templateType };
   const offset = q.offset ?? 0;
@@ -237,7 +239,7 @@ export async function lastModified(
   ctx: Ctx,
   accountId: string,
   q: LastModifiedQueryT,
-): Promise<{ templates: TemplateView[]; page: number; count: number; hasNext: boolean }> {
+): Promise<TemplateChangesT> {
   await ownProfile(ctx, accountId, q.senderKey, q.senderKeyType);
   const since = parseSince(q.since) ?? 0;
   const page = q.page ?? 1;

@@ -1,56 +1,11 @@
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
-import type { ReviewEntry, ReviewKind } from '../../store/templates/infomsg-reviews.ts';
-import type {
-  InfomsgTemplate,
-  InspectionStatus,
-  ItemHighlight,
-  ItemList,
-  TemplateButton,
-  TemplateStatus,
-  TemplateVariable,
-} from '../../store/templates/infomsg-templates.ts';
+import type { ReviewEntry } from '../../store/templates/infomsg-reviews.ts';
+import type { InfomsgTemplate } from '../../store/templates/infomsg-templates.ts';
 import { fileUrl } from '../files/storage.ts';
+import type { ReviewCommentView, TemplateView } from './schemas.ts';
 
-/** One entry of the review history as clients read it. */
-export interface ReviewCommentView {
-  type: ReviewKind;
-  comment: string;
-  createdAt: string;
-  attachment: { fileName: string; url: string } | null;
-}
-
-/** The informational template record (spec) with what the platform's records also carry. */
-export interface TemplateView {
-  senderKey: string;
-  senderKeyType: string;
-  templateCode: string;
-  templateName: string;
-  templateMessageType: string;
-  templateEmphasizeType: string;
-  msgType: string;
-  text: string;
-  extra: string | null;
-  ad: string | null;
-  title: string | null;
-  subtitle: string | null;
-  header: string | null;
-  itemHighlight: ItemHighlight | null;
-  item: ItemList | null;
-  previewMessage: string | null;
-  securityFlag: boolean;
-  categoryCode: string;
-  variables: TemplateVariable[];
-  buttons: TemplateButton[];
-  imgUrl: string | null;
-  imgName: string | null;
-  inspectionStatus: InspectionStatus;
-  status: TemplateStatus;
-  comment: string;
-  comments: ReviewCommentView[];
-  createdAt: string;
-  modifiedAt: string;
-}
+export type { ReviewCommentView, TemplateView } from './schemas.ts';
 
 function commentView(ctx: Ctx, e: ReviewEntry): ReviewCommentView {
   return {

@@ -1,4 +1,5 @@
-import { isoKst, parseKstDate } from '../../clock.ts';
+import type { Static } from '@sinclair/typebox';
+import { isoKst, parseClientTime, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import {
@@ -10,20 +11,8 @@ import {
   restartMoSchedule,
 } from '../../store/mo/mo.ts';
 import { OFFSET_MAX } from '../infomsg/schemas.ts';
-import { type MoBody, moBody } from './body.ts';
-
-/** An MO as the client and the operator read it: the webhook body plus its delivery. */
-export interface MoView extends MoBody {
-  /** PENDING (first attempt or a redelivery due), FAILED (retry scheduled), DELIVERED, GIVEN_UP. */
-  status: MoStatus;
-  attempts: number;
-  lastError: string | null;
-  /** ISO 8601, +09:00; null when not (yet) so. */
-  receivedAt: string;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-}
+import { moBody } from './body.ts';
+import type { MoListQuery as MoListQuerySchema, MoPage, MoView } from './schemas.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : isoKst(ms));
 
@@ -40,27 +29,14 @@ export function moView(mo: MoRecord): MoView {
   };
 }
 
-export interface MoListQuery {
-  /** yyyyMMdd: MOs received that Korea-time day. */
-  date?: string | undefined;
-  status?: string | undefined;
-  offset?: number | undefined;
-  limit?: number | undefined;
-}
-
-export interface MoPage {
-  messages: MoView[];
-  offset: number;
-  limit: number;
-  /** More after this page (ask again with offset + limit). */
-  hasNext: boolean;
-}
+export type MoListQuery = Static<typeof MoListQuerySchema>;
 
 export const MO_LIST_LIMIT_MAX = 1000;
 
 /** The account's MOs, newest first, by receipt day and status (A734 naming a bad filter). */
 export async function listMoPage(ctx: Ctx, accountId: string, q: MoListQuery): Promise<MoPage> {
-  const offset = q.offset ?? 0;
+  // lastSeq is the hosted service's cursor (its SDK pages by it): the MOs seen so far.
+  const offset = q.lastSeq ?? q.offset ?? 0;
   const limit = q.limit ?? 100;
   let since: number | undefined;
   if (q.date !== undefined) {
@@ -75,9 +51,20 @@ export async function listMoPage(ctx: Ctx, accountId: string, q: MoListQuery): P
       throw new GatewayError('A734', `status must be one of ${MO_STATUSES.join(', ')}, got "${q.status}"`);
     }
   }
+  let occurredSince: number | undefined;
+  if (q.occurredTime !== undefined) {
+    const at = parseClientTime(q.occurredTime);
+    if (at === null) {
+      throw new GatewayError('A734', `occurredTime must be ISO 8601 with an offset, got "${q.occurredTime}"`);
+    }
+    occurredSince = at;
+  }
   // Bounded as the other lists are: a huge offset overflowed the database's integers (a 500).
   if (!Number.isInteger(offset) || offset < 0 || offset > OFFSET_MAX) {
-    throw new GatewayError('A734', `offset must be 0 to ${OFFSET_MAX}`);
+    throw new GatewayError(
+      'A734',
+      `${q.lastSeq === undefined ? 'offset' : 'lastSeq'} must be 0 to ${OFFSET_MAX}`,
+    );
   }
   if (!Number.isInteger(limit) || limit < 1 || limit > MO_LIST_LIMIT_MAX) {
     throw new GatewayError('A734', `limit must be from 1 to ${MO_LIST_LIMIT_MAX}`);
@@ -88,10 +75,20 @@ export async function listMoPage(ctx: Ctx, accountId: string, q: MoListQuery): P
     status,
     since,
     before: since === undefined ? undefined : since + 86_400_000,
+    occurredSince,
+    from: q.from,
+    to: q.to,
     offset,
     limit: limit + 1,
   });
-  return { messages: rows.slice(0, limit).map(moView), offset, limit, hasNext: rows.length > limit };
+  const page = rows.slice(0, limit);
+  return {
+    messages: page.map(moView),
+    offset,
+    limit,
+    hasNext: rows.length > limit,
+    lastSeq: offset + page.length,
+  };
 }
 
 export async function showMo(ctx: Ctx, msgKey: string): Promise<MoView & { accountId: string }> {

@@ -1,5 +1,6 @@
-import { type TSchema, Type } from '@sinclair/typebox';
-import { ClientEnvelope, Nullable, StringEnum } from '../../http/schema-types.ts';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { named } from '../../http/openapi/components.ts';
+import { ClientEnvelope, Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 import { MO_STATUSES } from '../../store/mo/mo.ts';
 
 /*
@@ -7,71 +8,108 @@ import { MO_STATUSES } from '../../store/mo/mo.ts';
  * Filters are checked by the use case (A734 naming the field), so the query takes plain strings.
  */
 
-const Iso = (description: string) => Type.String({ description: `${description}; ISO 8601, +09:00` });
+const Iso = (description: string) => Time('iso', description);
 
-export const MoMessage = Type.Object({
-  msgKey: Type.String(),
-  serviceType: Type.String({ description: 'MO' }),
-  msgType: Type.String({ description: 'SM' }),
-  to: Type.String({ description: 'the MO number' }),
-  from: Type.String({ description: 'the number the sender entered (the device number by default)' }),
-  carrier: Type.String(),
-  originator: Type.String({ description: 'the device that sent the MO' }),
-  content: Type.String(),
-  occurredTime: Iso('when the handset sent it'),
-  status: StringEnum(MO_STATUSES, 'webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP'),
-  attempts: Type.Integer({ description: 'posts to the webhook so far' }),
-  lastError: Nullable(Type.String({ description: 'why the last attempt failed' })),
-  receivedAt: Iso('when the gateway received it'),
-  lastAttemptAt: Nullable(Iso('the last attempt')),
-  nextAttemptAt: Nullable(Iso('the next attempt, while one is scheduled')),
-  deliveredAt: Nullable(Iso('when the webhook acknowledged it')),
-});
+/** An MO as the client and the operator read it: the webhook body plus its delivery. */
+export const MoMessage = named(
+  'MoMessage',
+  Type.Object({
+    msgKey: Type.String(),
+    serviceType: Type.Unsafe<'MO'>(Type.String({ description: 'MO' })),
+    msgType: Type.Unsafe<'SM'>(Type.String({ description: 'SM' })),
+    to: Type.String({ description: 'the MO number' }),
+    from: Type.String({ description: 'the number the sender entered (the device number by default)' }),
+    carrier: Type.String(),
+    originator: Type.String({ description: 'the device that sent the MO' }),
+    content: Type.String(),
+    occurredTime: Iso('when the handset sent it'),
+    status: StringEnum(
+      MO_STATUSES,
+      'webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP',
+    ),
+    attempts: Type.Integer({ description: 'posts to the webhook so far' }),
+    lastError: Nullable(Type.String({ description: 'why the last attempt failed' })),
+    receivedAt: Iso('when the gateway received it'),
+    lastAttemptAt: Nullable(Iso('the last attempt')),
+    nextAttemptAt: Nullable(Iso('the next attempt, while one is scheduled')),
+    deliveredAt: Nullable(Iso('when the webhook acknowledged it')),
+  }),
+);
 
-const Page = Type.Object({
-  messages: Type.Array(MoMessage),
-  offset: Type.Integer(),
-  limit: Type.Integer(),
-  hasNext: Type.Boolean(),
-});
+export const MoHistoryPage = named(
+  'MoHistoryPage',
+  Type.Object({
+    messages: Type.Array(MoMessage),
+    offset: Type.Integer({ description: 'MOs before this page' }),
+    limit: Type.Integer(),
+    hasNext: Type.Boolean({ description: 'another page follows' }),
+    lastSeq: Type.Integer({
+      description: 'MOs up to the end of this page (the cursor): lastSeq of the next page',
+    }),
+  }),
+);
+export type MoView = Static<typeof MoMessage>;
+export type MoPage = Static<typeof MoHistoryPage>;
 
 export const MoListQuery = Type.Object({
-  date: Type.Optional(Type.String({ description: 'yyyyMMdd: MOs received that Korea-time day' })),
+  date: Type.Optional(Time('day', 'MOs received that Korea-time day')),
   status: Type.Optional(Type.String({ description: MO_STATUSES.join(', ') })),
-  offset: Type.Optional(Type.Integer({ description: 'MOs to skip (newest first); default 0' })),
+  occurredTime: Type.Optional(
+    Time(
+      'iso',
+      'only MOs the handset sent at or after this time (yyyy-MM-dd HH:mm:ss Korea time is taken too)',
+    ),
+  ),
+  from: Type.Optional(
+    Type.String({ description: 'only MOs from this number (the number the sender entered)' }),
+  ),
+  to: Type.Optional(Type.String({ description: 'only MOs to this MO number' })),
+  lastSeq: Type.Optional(
+    Type.Integer({ description: 'cursor: the lastSeq of the previous page (0 or absent: the first)' }),
+  ),
+  offset: Type.Optional(Type.Integer({ description: 'MOs to skip (newest first); default 0; lastSeq wins' })),
   limit: Type.Optional(Type.Integer({ description: '1 to 1000; default 100' })),
 });
 
 export const clientHistory = {
+  operationId: 'listMoMessages',
   tags: ['mo'],
   summary: 'MO messages received for the account, with their webhook delivery (newest first)',
   security: [{ apiKey: [] }],
   querystring: MoListQuery,
-  response: { 200: ClientEnvelope(Page) },
+  response: { 200: ClientEnvelope(MoHistoryPage) },
 };
 
 const ErrorBody = Type.Object({ code: Type.String(), result: Type.String() });
 const answers = <T extends TSchema>(schema: T) => ({ 200: schema, '4xx': ErrorBody });
 const adminDoc = (summary: string) => ({ tags: ['admin'], summary, security: [{ adminToken: [] }] });
 
-const AdminMo = Type.Composite([Type.Object({ accountId: Type.String() }), MoMessage]);
+const AdminMo = named(
+  'AdminMoMessage',
+  Type.Composite([Type.Object({ accountId: Type.String() }), MoMessage]),
+);
 
 export const adminList = {
+  operationId: 'adminListMo',
   ...adminDoc("The account's MO messages and their delivery, newest first"),
   params: Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 100 }) }),
   querystring: MoListQuery,
-  response: answers(Type.Composite([Type.Object({ accountId: Type.String() }), Page])),
+  response: answers(
+    named('AdminMoPage', Type.Composite([Type.Object({ accountId: Type.String() }), MoHistoryPage])),
+  ),
 };
 
 const MsgKeyParams = Type.Object({ msgKey: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const adminShow = {
+  operationId: 'adminGetMo',
   ...adminDoc('One MO message and its delivery'),
   params: MsgKeyParams,
   response: answers(AdminMo),
 };
 
 export const adminRedeliver = {
+  operationId: 'redeliverMo',
   ...adminDoc('Deliver an MO again: a new retry schedule starts now (refused once acknowledged)'),
   params: MsgKeyParams,
   response: answers(AdminMo),
@@ -89,14 +127,18 @@ export const SandboxMoBody = Type.Object({
 });
 
 export const sandboxMo = {
+  operationId: 'injectMo',
   tags: ['sandbox'],
   summary: 'A handset sends an MO message (delivered to the webhook of the account owning `to`)',
   body: SandboxMoBody,
   response: answers(
-    Type.Object({
-      msgKey: Type.String(),
-      accountId: Type.String(),
-      created: Type.Boolean({ description: 'false: the same networkId was received before' }),
-    }),
+    named(
+      'ReceivedMo',
+      Type.Object({
+        msgKey: Type.String(),
+        accountId: Type.String(),
+        created: Type.Boolean({ description: 'false: the same networkId was received before' }),
+      }),
+    ),
   ),
 };

@@ -25,6 +25,7 @@ import {
 } from '../../store/policy/policy-rules.ts';
 import { requireAccount } from '../admin/accounts.ts';
 import { rulesCache } from './rules-cache.ts';
+import type { OptOutView } from './schemas.ts';
 
 /** The most numbers one call adds to an opt-out list. */
 export const OPT_OUT_BATCH_MAX = 1000;
@@ -121,14 +122,6 @@ export async function listRulePage(
     query.limit ?? 50,
   );
   return { rules: page.rules.map(ruleView), next: page.next };
-}
-
-export interface OptOutView {
-  phone: string;
-  /** The account's sender number it opted out of; '' for every number of the account. */
-  from: string;
-  source: OptOutSource;
-  createdAt: string;
 }
 
 function optOutView(o: OptOut): OptOutView {

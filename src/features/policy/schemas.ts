@@ -1,8 +1,9 @@
-import { Type } from '@sinclair/typebox';
-import { ClientEnvelope, Nullable, StringEnum } from '../../http/schema-types.ts';
+import { type Static, Type } from '@sinclair/typebox';
+import { named } from '../../http/openapi/components.ts';
+import { ClientEnvelope, Time as FormattedTime, Nullable, StringEnum } from '../../http/schema-types.ts';
 import { OPT_OUT_SOURCES } from '../../store/policy/opt-outs.ts';
 import { RULE_KINDS, RULE_MATCHES } from '../../store/policy/policy-rules.ts';
-import { Cursor, Limit, opsAnswers, opsDoc, Time } from '../admin/ops-doc.ts';
+import { Cursor, Limit, opsAnswers, opsDoc } from '../admin/ops-doc.ts';
 
 /** Schemas of the anti-spam and opt-out routes (operator and client): validation and OpenAPI. */
 
@@ -13,17 +14,27 @@ const FromField = Type.Optional(
   }),
 );
 
-export const OptOutEntry = Type.Object({
-  phone: Type.String(),
-  from: Type.String({ description: "the sender number it opted out of; '' for every number of the account" }),
-  source: StringEnum(OPT_OUT_SOURCES, "mo: the recipient's own message; client: the account; operator"),
-  createdAt: Time('when it went on the list'),
-});
+/** One number on an account's list: the client's and the operator's lists show the same record. */
+export const OptOutEntry = named(
+  'OptOutEntry',
+  Type.Object({
+    phone: Type.String(),
+    from: Type.String({
+      description: "the sender number it opted out of; '' for every number of the account",
+    }),
+    source: StringEnum(OPT_OUT_SOURCES, "mo: the recipient's own message; client: the account; operator"),
+    createdAt: FormattedTime('iso', 'when it went on the list'),
+  }),
+);
+export type OptOutView = Static<typeof OptOutEntry>;
 
-const OptOutPage = Type.Object({
-  optOuts: Type.Array(OptOutEntry),
-  next: Nullable(Type.String({ description: 'Ask again with cursor=<next> for more; null: no more' })),
-});
+export const OptOutPage = named(
+  'OptOutPage',
+  Type.Object({
+    optOuts: Type.Array(OptOutEntry),
+    next: Nullable(Type.String({ description: 'Ask again with cursor=<next> for more; null: no more' })),
+  }),
+);
 
 const OptOutQuery = Type.Object({
   phone: Type.Optional(Type.String({ description: 'only this number' })),
@@ -32,28 +43,45 @@ const OptOutQuery = Type.Object({
 });
 
 const AddOptOuts = Type.Object({ phones: Phones, from: FromField });
-const Added = Type.Object({
-  added: Type.Integer({ description: 'how many were not on the list yet' }),
-  optOuts: Type.Array(OptOutEntry),
-});
+const Added = named(
+  'OptOutsAdded',
+  Type.Object({
+    added: Type.Integer({ description: 'how many were not on the list yet' }),
+    optOuts: Type.Array(OptOutEntry),
+  }),
+);
 const PhoneParams = Type.Object({ phone: Type.String({ minLength: 1, maxLength: 30 }) });
 const FromQuery = Type.Object({ from: FromField });
-const Removed = Type.Object({ phone: Type.String(), from: Type.String(), deleted: Type.Literal(true) });
+const Removed = named(
+  'OptOutRemoved',
+  Type.Object({ phone: Type.String(), from: Type.String(), deleted: Type.Literal(true) }),
+);
 
-const client = (summary: string) => ({ tags: ['optout'], summary, security: [{ apiKey: [] }] });
+export { Added as OptOutsAdded, Removed as OptOutRemoved };
+
+const client = (operationId: string, summary: string) => ({
+  operationId,
+  tags: ['optout'],
+  summary,
+  security: [{ apiKey: [] }],
+});
 
 export const clientList = {
-  ...client("The account's opt-out list: numbers that get no advertising from it, in the order they came"),
+  ...client(
+    'listOptOuts',
+    "The account's opt-out list: numbers that get no advertising from it, in the order they came",
+  ),
   querystring: OptOutQuery,
   response: { 200: ClientEnvelope(OptOutPage) },
 };
 export const clientAdd = {
-  ...client('Put numbers on the opt-out list (source client)'),
+  ...client('addOptOuts', 'Put numbers on the opt-out list (source client)'),
   body: AddOptOuts,
   response: { 200: ClientEnvelope(Added) },
 };
 export const clientRemove = {
   ...client(
+    'removeOptOut',
     'Take a number the account put on the list off it (A824 for one the recipient or the operator put there)',
   ),
   params: PhoneParams,
@@ -64,35 +92,51 @@ export const clientRemove = {
 const AccountParams = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const adminList = {
+  operationId: 'adminListOptOuts',
   ...opsDoc("An account's opt-out list"),
   params: AccountParams,
   querystring: OptOutQuery,
-  response: opsAnswers(Type.Composite([Type.Object({ accountId: Type.String() }), OptOutPage])),
+  response: opsAnswers(
+    named('AccountOptOutPage', Type.Composite([Type.Object({ accountId: Type.String() }), OptOutPage])),
+  ),
 };
 export const adminAdd = {
+  operationId: 'adminAddOptOuts',
   ...opsDoc("Put numbers on an account's opt-out list (source operator)"),
   params: AccountParams,
   body: AddOptOuts,
-  response: opsAnswers(Type.Composite([Type.Object({ accountId: Type.String() }), Added])),
+  response: opsAnswers(
+    named('AccountOptOutsAdded', Type.Composite([Type.Object({ accountId: Type.String() }), Added])),
+  ),
 };
 export const adminRemove = {
+  operationId: 'adminRemoveOptOut',
   ...opsDoc("Take a number off an account's opt-out list, whoever put it there"),
   params: Type.Composite([AccountParams, PhoneParams]),
   querystring: FromQuery,
-  response: opsAnswers(Type.Composite([Type.Object({ accountId: Type.String() }), Removed])),
+  response: opsAnswers(
+    named('AccountOptOutRemoved', Type.Composite([Type.Object({ accountId: Type.String() }), Removed])),
+  ),
 };
 
-const Rule = Type.Object({
-  ruleId: Type.String(),
-  accountId: Nullable(Type.String({ description: 'null: every account' })),
-  kind: StringEnum(RULE_KINDS, 'text: A322 on a text containing the pattern; sender: A323; recipient: A324'),
-  match: StringEnum(RULE_MATCHES, 'contains (text); exact or prefix (numbers)'),
-  pattern: Type.String(),
-  note: Nullable(Type.String()),
-  createdAt: Time(),
-});
+const Rule = named(
+  'PolicyRule',
+  Type.Object({
+    ruleId: Type.String(),
+    accountId: Nullable(Type.String({ description: 'null: every account' })),
+    kind: StringEnum(
+      RULE_KINDS,
+      'text: A322 on a text containing the pattern; sender: A323; recipient: A324',
+    ),
+    match: StringEnum(RULE_MATCHES, 'contains (text); exact or prefix (numbers)'),
+    pattern: Type.String(),
+    note: Nullable(Type.String()),
+    createdAt: FormattedTime('iso'),
+  }),
+);
 
 export const addRule = {
+  operationId: 'addPolicyRule',
   ...opsDoc(
     'Add a spam-filter rule',
     'A text rule refuses a recipient (A322) whose text or title, after #{key} substitution, contains the ' +
@@ -111,6 +155,7 @@ export const addRule = {
   response: opsAnswers(Rule),
 };
 export const listRules = {
+  operationId: 'listPolicyRules',
   ...opsDoc('Spam-filter rules, oldest first'),
   querystring: Type.Object({
     accountId: Type.Optional(
@@ -120,10 +165,15 @@ export const listRules = {
     cursor: Cursor,
     limit: Limit,
   }),
-  response: opsAnswers(Type.Object({ rules: Type.Array(Rule), next: Nullable(Type.String()) })),
+  response: opsAnswers(
+    named('PolicyRulePage', Type.Object({ rules: Type.Array(Rule), next: Nullable(Type.String()) })),
+  ),
 };
 export const removeRule = {
+  operationId: 'removePolicyRule',
   ...opsDoc('Remove a spam-filter rule'),
   params: Type.Object({ ruleId: Type.String({ minLength: 1, maxLength: 100 }) }),
-  response: opsAnswers(Type.Object({ ruleId: Type.String(), deleted: Type.Literal(true) })),
+  response: opsAnswers(
+    named('RemovedPolicyRule', Type.Object({ ruleId: Type.String(), deleted: Type.Literal(true) })),
+  ),
 };

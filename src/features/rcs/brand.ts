@@ -20,6 +20,7 @@ import {
   clientFileName,
   type FormFile,
 } from './media-rules.ts';
+import type { RcsBrandRecord } from './schemas.ts';
 
 /**
  * How long the carrier's review of a brand change takes, on the gateway clock. The gateway stands
@@ -28,23 +29,7 @@ import {
  */
 export const BRAND_REVIEW_SECONDS = 10;
 
-/** The `rcs` brand record of GET/PUT /api/comm/v1/center/rcs/brand. */
-export interface RcsBrandRecord {
-  brandId: string;
-  name: string;
-  brandKey: string;
-  /** ready; inspecting while a change is reviewed; or a status the operator set. */
-  status: string;
-  description?: string;
-  tel?: string;
-  webSiteUrl?: string;
-  profileImageUrl?: string;
-  backgroundImageUrl?: string;
-  seasonDocFileName?: string;
-  /** `yyyy-MM-dd HH:mm:ss`, Korea time: the brand's registration and its last change. */
-  registerDate: string;
-  updateDate: string;
-}
+export type { RcsBrandRecord } from './schemas.ts';
 
 /** The account's brand, or A601 (a brand of another account is not found either). */
 export async function ownBrand(ctx: Ctx, accountId: string, brandId: string): Promise<RcsBrand> {

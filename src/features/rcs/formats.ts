@@ -1,3 +1,5 @@
+import type { RcsMessageFormT } from './schemas.ts';
+
 /**
  * The unified RCS common message formats (message bases) every brand may send with, as the
  * carriers' RCS center publishes them. The set is fixed (seeded), so it lives in code: the RCS
@@ -8,61 +10,24 @@
  * variant; the three text formats are SS000000 (short), SL000000 (long), ST000000 (template).
  */
 
+/**
+ * A common format as GET .../messagebase/common answers it (schemas.ts): maxChars is the body
+ * (description) limit in characters and maxButtonCount the buttons, both per card for a
+ * carousel; titleMaxChars null: the format has no title; every common format is offered to all
+ * (bizCondition); registerDate and updateDate are `yyyy-MM-dd HH:mm:ss`, Korea time.
+ */
+export type RcsCommonFormat = RcsMessageFormT;
 /** RS short text, RL long text, RT text template, RM media (a card with an image, or a carousel). */
-export type RcsMsgType = 'RS' | 'RL' | 'RT' | 'RM';
+export type RcsMsgType = RcsCommonFormat['msgType'];
 /** free: text only; standalone: one card with media; carousel: 3 to 6 cards side by side. */
-export type RcsCardType = 'free' | 'standalone' | 'carousel';
-
-/** One field a message of the format fills, per card (`card` counts from 1). */
-export type RcsBodyElement =
-  | { param: 'title' | 'description'; card: number; type: 'text'; required: boolean; maxLength: number }
-  | {
-      param: 'media';
-      card: number;
-      type: 'image';
-      required: boolean;
-      /** The size the card shows the image at; other sizes are scaled and cropped by the handset. */
-      recommendedWidth: number;
-      recommendedHeight: number;
-    };
-
-export type RcsSuggestionType =
-  | 'urlAction'
-  | 'dialerAction'
-  | 'clipboardAction'
-  | 'mapAction'
-  | 'calendarAction'
-  | 'composeAction';
-
-/** A kind of button the format takes. */
-export interface RcsSuggestion {
-  type: RcsSuggestionType;
-  name: string;
-  /** Longest button label, in characters. */
-  displayTextMaxLength: number;
-}
-
-export interface RcsCommonFormat {
-  formatId: string;
-  formName: string;
-  templateName: string;
-  msgType: RcsMsgType;
-  /** Body (description) limit in characters; per card for a carousel. */
-  maxChars: number;
-  /** Title limit in characters; null: the format has no title. */
-  titleMaxChars: number | null;
-  cardType: RcsCardType;
-  cardCount: number;
-  /** The industries the format is offered to; every common format is offered to all. */
-  bizCondition: readonly string[];
-  body: readonly RcsBodyElement[];
-  buttons: { suggestions: readonly RcsSuggestion[] };
-  /** maxButtonCount is per card for a carousel. */
-  policyInfo: { buttonsAllowed: boolean; maxButtonCount: number };
-  /** `yyyy-MM-dd HH:mm:ss`, Korea time. */
-  registerDate: string;
-  updateDate: string;
-}
+export type RcsCardType = RcsCommonFormat['cardType'];
+/**
+ * One field a message of the format fills, per card (`card` counts from 1); an image's
+ * recommended size is the one the card shows it at (the handset scales and crops other sizes).
+ */
+export type RcsBodyElement = RcsCommonFormat['body'][number];
+/** A kind of button the format takes, with its longest label in characters. */
+export type RcsSuggestion = RcsCommonFormat['buttons']['suggestions'][number];
 
 const TITLE_MAX = 30;
 const BUTTON_LABEL_MAX = 17;

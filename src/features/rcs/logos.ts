@@ -1,13 +1,9 @@
 import { findCommonFormat, type RcsCommonFormat } from './formats.ts';
 import { discPng } from './png.ts';
+import type { RcsLogoT } from './schemas.ts';
 
-/** A stock logo image a format offers (GET .../messagebaseform/logo). */
-export interface RcsLogo {
-  fileId: string;
-  fileName: string;
-  imageWidth: number;
-  imageHeight: number;
-}
+/** A stock logo image a format offers (GET .../messagebaseform/logo, which adds its imageUrl). */
+export type RcsLogo = Omit<RcsLogoT, 'imageUrl'>;
 
 /**
  * The stock header logos of the text formats: one per common purpose of an informational

@@ -5,23 +5,16 @@ import { findMessagebaseImage, saveMessagebaseImage } from '../../store/template
 import { fileUrl, IMAGE_NAME_MAX, storeUpload } from '../files/storage.ts';
 import { ownBrand } from './brand.ts';
 import { findCommonFormat, RCS_COMMON_FORMATS, type RcsCommonFormat } from './formats.ts';
-import { logosOf, type RcsLogo } from './logos.ts';
+import { logosOf } from './logos.ts';
 import { checkImage, clientFileName, type FormFile, MESSAGEBASE_IMAGE_RULE } from './media-rules.ts';
+import type { MessageFormEntry, RcsImageT, RcsLogoT } from './schemas.ts';
 
 /** Where the stock logos' bytes are served (GET, with the API key like the rest of the center). */
 export const LOGO_PATH = '/api/comm/v1/center/rcs/messagebase/messagebaseform/logo';
 
 /** `rcs.image`: an image of a brand's message bases. */
-export interface RcsImage {
-  fileId: string;
-  fileName: string;
-  imageWidth: number;
-  imageHeight: number;
-  /** Where the bytes are served (no credentials, like every uploaded file). */
-  imageUrl: string;
-  /** `yyyy-MM-dd HH:mm:ss`, Korea time. */
-  registerDate: string;
-}
+export type RcsImage = RcsImageT;
+export type { MessageFormEntry } from './schemas.ts';
 
 /** Stores an image for the message bases of the account's brand; it never expires. */
 export async function uploadMessagebaseImage(
@@ -79,16 +72,6 @@ export async function showMessagebaseImage(
   };
 }
 
-/** A list entry of GET .../messagebase/common/list. */
-export interface MessageFormEntry {
-  messagebaseformId: string;
-  formName: string;
-  bizCondition: readonly string[];
-  cardType: string;
-  registerDate: string;
-  updateDate: string;
-}
-
 export function listCommonFormats(): MessageFormEntry[] {
   return Object.values(RCS_COMMON_FORMATS).map((f) => ({
     messagebaseformId: f.formatId,
@@ -112,7 +95,7 @@ export function showCommonFormat(messagebaseId: string): RcsCommonFormat {
 }
 
 /** The stock logos of a format, each with the URL its PNG bytes are served at. */
-export function formatLogos(ctx: Ctx, messagebaseformId: string): Array<RcsLogo & { imageUrl: string }> {
+export function formatLogos(ctx: Ctx, messagebaseformId: string): RcsLogoT[] {
   const format = knownFormat('messagebaseformId', messagebaseformId);
   return logosOf(format).map((l) => ({ ...l, imageUrl: `${ctx.config.publicUrl}${LOGO_PATH}/${l.fileId}` }));
 }

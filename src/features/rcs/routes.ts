@@ -42,7 +42,15 @@ const noValidation = () => () => true;
 export const rcsRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get(
     `${BASE}/brand`,
-    { schema: { tags, security, summary: 'The account’s RCS brand', querystring: BrandQuery } },
+    {
+      schema: {
+        operationId: 'getRcsBrand',
+        tags,
+        security,
+        summary: 'The account’s RCS brand',
+        querystring: BrandQuery,
+      },
+    },
     async (req) => {
       const accountId = who(req.principal).account.id;
       return success(req.id, { rcs: await showBrand(ctx, accountId, req.query.brandId) });
@@ -55,6 +63,7 @@ export const rcsRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'updateRcsBrand',
         summary: 'Change the brand (regBrand, images, document); the change is reviewed',
         consumes: ['multipart/form-data'],
         body: BrandForm,
@@ -83,13 +92,28 @@ export const rcsRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get(
     `${BASE}/messagebase/common/list`,
-    { schema: { tags, security, summary: 'The common message formats' } },
+    {
+      schema: {
+        operationId: 'listRcsCommonMessageForms',
+        tags,
+        security,
+        summary: 'The common message formats',
+      },
+    },
     async (req) => success(req.id, { rcs: { messageForms: listCommonFormats() } }),
   );
 
   app.get(
     `${BASE}/messagebase/common`,
-    { schema: { tags, security, summary: 'One common message format', querystring: FormatQuery } },
+    {
+      schema: {
+        operationId: 'getRcsCommonMessageForm',
+        tags,
+        security,
+        summary: 'One common message format',
+        querystring: FormatQuery,
+      },
+    },
     async (req) => success(req.id, { rcs: { messageForm: showCommonFormat(req.query.messagebaseId) } }),
   );
 
@@ -99,6 +123,7 @@ export const rcsRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         tags,
         security,
+        operationId: 'uploadRcsMessagebaseImage',
         summary: 'Upload an image for the brand’s message bases',
         consumes: ['multipart/form-data'],
         body: MessagebaseFileForm,
@@ -120,7 +145,15 @@ export const rcsRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get(
     `${BASE}/messagebase/file`,
-    { schema: { tags, security, summary: 'An image of the brand’s message bases', querystring: ImageQuery } },
+    {
+      schema: {
+        operationId: 'getRcsMessagebaseImage',
+        tags,
+        security,
+        summary: 'An image of the brand’s message bases',
+        querystring: ImageQuery,
+      },
+    },
     async (req) => {
       const accountId = who(req.principal).account.id;
       const image = await showMessagebaseImage(ctx, accountId, req.query.brandId, req.query.fileId);
@@ -130,13 +163,29 @@ export const rcsRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get(
     LOGO_PATH,
-    { schema: { tags, security, summary: 'The stock logos a format offers', querystring: LogoQuery } },
+    {
+      schema: {
+        operationId: 'listRcsFormatLogos',
+        tags,
+        security,
+        summary: 'The stock logos a format offers',
+        querystring: LogoQuery,
+      },
+    },
     async (req) => success(req.id, { rcs: { images: formatLogos(ctx, req.query.messagebaseformId) } }),
   );
 
   app.get(
     `${LOGO_PATH}/:fileId`,
-    { schema: { tags, security, summary: 'A stock logo’s PNG bytes', params: LogoParams } },
+    {
+      schema: {
+        operationId: 'getRcsFormatLogo',
+        tags,
+        security,
+        summary: 'A stock logo’s PNG bytes',
+        params: LogoParams,
+      },
+    },
     async (req, reply) => {
       const bytes = logoBytes(req.params.fileId);
       if (!bytes)

@@ -2,41 +2,20 @@ import { formatKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { type AttemptRecord, getMessageOfAccount, listAttempts } from '../../store/messages/inquiry.ts';
-import { listReportsOfMessage, type ReportBody } from '../../store/messages/reports.ts';
+import { listReportsOfMessage } from '../../store/messages/reports.ts';
+import type { AttemptView, MessageInquiryView, ReportInquiryT } from './schemas.ts';
 
 /** GET /report/inquiry/{msgKey}: every report record of the message, STANDARD and DLR. */
 export async function reportInquiry(
   ctx: Ctx,
   input: { accountId: string; msgKey: string },
-): Promise<{ msgKey: string; report: ReportBody[] }> {
+): Promise<ReportInquiryT> {
   const report = await listReportsOfMessage(ctx.store, input.accountId, input.msgKey);
   // No report yet is an empty list for a message of the account, and A820 for anything else.
   if (report.length === 0 && !(await getMessageOfAccount(ctx.store, input.accountId, input.msgKey))) {
     throw new GatewayError('A820', `msgKey ${input.msgKey}`);
   }
   return { msgKey: input.msgKey, report };
-}
-
-/** One attempt as existing clients read it: every field a string (docs/reports.md#inquiry). */
-export interface AttemptView {
-  msgKey: string;
-  serviceType: string;
-  msgType: string;
-  channel: string;
-  fallback: 'Y' | 'N';
-  reportCode: string;
-  reportText: string;
-  carrier: string;
-  status: string;
-  sendTime: string;
-  reportTime: string;
-}
-
-export interface MessageInquiryView {
-  msgKey: string;
-  to: string;
-  status: string;
-  messages: AttemptView[];
 }
 
 function attemptView(msgKey: string, a: AttemptRecord): AttemptView {

@@ -1,16 +1,13 @@
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
-import { ackPollBatch, type ReportBody, takePollBatch } from '../../store/messages/reports.ts';
+import { ackPollBatch, takePollBatch } from '../../store/messages/reports.ts';
+import type { ReportBatchT } from './schemas.ts';
 
-export interface PollView {
-  /** The batch id to acknowledge; "" when nothing waits. */
-  reportId: string;
-  /** null, not [], when nothing waits: what existing clients read (docs/reports.md#polling). */
-  report: ReportBody[] | null;
-}
-
-/** GET /report/polling: the open batch again, or the next one. */
-export async function pollReports(ctx: Ctx, accountId: string): Promise<PollView> {
+/**
+ * GET /report/polling: the open batch again, or the next one. When nothing waits: reportId "" and
+ * report null, not [], what existing clients read (docs/reports.md#polling).
+ */
+export async function pollReports(ctx: Ctx, accountId: string): Promise<ReportBatchT> {
   const batch = await takePollBatch(ctx.store, accountId);
   return batch ? { reportId: batch.batchId, report: batch.reports } : { reportId: '', report: null };
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, Time } from '../../http/schema-types.ts';
 
 /*
  * Schemas of the handsets list and the read marks (free of server imports: the console takes
@@ -12,8 +13,6 @@ export const HANDSETS_PAGE_DEFAULT = 50;
 export const COUNT_CAP = 99;
 /** Digits of a number: a search holds 1 to this many. */
 export const SEARCH_MAX = 15;
-
-const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });
 
 export const HandsetsQuery = Type.Object({
   search: Type.Optional(
@@ -31,24 +30,30 @@ export const HandsetsQuery = Type.Object({
   ),
 });
 
-export const ActiveHandset = Type.Object({
-  phone: Type.String(),
-  count: Type.Integer({ description: `rows (delivered and failed), counted up to ${COUNT_CAP}` }),
-  countCapped: Type.Boolean({ description: `true: more than ${COUNT_CAP}` }),
-  unread: Type.Integer({ description: `rows above the read mark, counted up to ${COUNT_CAP}` }),
-  unreadCapped: Type.Boolean({ description: `true: more than ${COUNT_CAP} unread` }),
-  lastId: Type.Integer({ description: 'the id of its newest row' }),
-  lastAt: Time,
-});
-
-export const HandsetsList = Type.Object({
-  handsets: Type.Array(ActiveHandset, { description: 'most recent activity first' }),
-  hasMore: Type.Boolean({
-    description:
-      'more numbers may follow: ask again with `after` (a page can be short when a search is sparse)',
+export const ActiveHandset = named(
+  'ActiveHandset',
+  Type.Object({
+    phone: Type.String(),
+    count: Type.Integer({ description: `rows (delivered and failed), counted up to ${COUNT_CAP}` }),
+    countCapped: Type.Boolean({ description: `true: more than ${COUNT_CAP}` }),
+    unread: Type.Integer({ description: `rows above the read mark, counted up to ${COUNT_CAP}` }),
+    unreadCapped: Type.Boolean({ description: `true: more than ${COUNT_CAP} unread` }),
+    lastId: Type.Integer({ description: 'the id of its newest row' }),
+    lastAt: Time('iso'),
   }),
-  after: Nullable(Type.Integer({ description: 'pass as `after` for the next page (null: the end)' })),
-});
+);
+
+export const HandsetsList = named(
+  'HandsetsPage',
+  Type.Object({
+    handsets: Type.Array(ActiveHandset, { description: 'most recent activity first' }),
+    hasMore: Type.Boolean({
+      description:
+        'more numbers may follow: ask again with `after` (a page can be short when a search is sparse)',
+    }),
+    after: Nullable(Type.Integer({ description: 'pass as `after` for the next page (null: the end)' })),
+  }),
+);
 
 export const ReadBody = Type.Object(
   {
@@ -63,9 +68,12 @@ export const ReadBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const ReadView = Type.Object({
-  phone: Type.String(),
-  readId: Type.Integer({ description: 'rows up to this id are read (the mark only moves up)' }),
-  unread: Type.Integer({ description: `rows above the mark, counted up to ${COUNT_CAP}` }),
-  unreadCapped: Type.Boolean(),
-});
+export const ReadView = named(
+  'ReadMark',
+  Type.Object({
+    phone: Type.String(),
+    readId: Type.Integer({ description: 'rows up to this id are read (the mark only moves up)' }),
+    unread: Type.Integer({ description: `rows above the mark, counted up to ${COUNT_CAP}` }),
+    unreadCapped: Type.Boolean(),
+  }),
+);

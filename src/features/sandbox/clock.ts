@@ -1,15 +1,13 @@
+import type { Static } from '@sinclair/typebox';
 import { type Clock, isManual, isoKst, parseClientTime } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { CLOCK_SETTING, putSetting } from '../../store/db/settings.ts';
+import type { ClockView as ClockViewSchema } from './schemas.ts';
 
 /** The settings row that keeps the manual clock across restarts and shares it between instances. */
 
-export interface ClockView {
-  now: string;
-  epochMs: number;
-  kind: Clock['kind'];
-}
+export type ClockView = Static<typeof ClockViewSchema>;
 
 export function viewClock(clock: Clock): ClockView {
   const ms = clock.now();

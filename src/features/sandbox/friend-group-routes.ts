@@ -8,6 +8,7 @@ export const sandboxFriendGroupRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/friend-groups/complete',
     {
       schema: {
+        operationId: 'completeFriendGroups',
         tags: ['sandbox'],
         summary: 'Process IN_PROGRESS friend groups now (all, of a senderKey, or one) → friendGroups[]',
         body: CompleteBody,

@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import { isoKst, parseClientTime } from '../../clock.ts';
 import {
   type AppUserSettings,
@@ -12,14 +13,15 @@ import { GatewayError } from '../../errors.ts';
 import { findHandset, type HandsetRow, removeHandset, saveHandset } from '../../store/sandbox/sandbox.ts';
 import { checkText, isPhoneNumber } from '../admin/checks.ts';
 import { SENDER_KEY_MAX } from '../admin/profiles.ts';
+import {
+  CARRIER_MAX,
+  FAIL_CODE_MAX,
+  FRIEND_OF_MAX,
+  type HandsetView as HandsetViewSchema,
+  RECEIPT_DELAY_MAX,
+} from './world-schemas.ts';
 
 /** Use cases of /sandbox/v1/handsets: what a simulated handset is (handset.ts decides the rest). */
-
-export const CARRIER_MAX = 20;
-export const FAIL_CODE_MAX = 20;
-export const FRIEND_OF_MAX = 1000;
-/** Up to 30 days: beyond the 5-day DLR wait, so a receipt that never comes in time can be shown. */
-export const RECEIPT_DELAY_MAX = 30 * 86_400;
 
 export interface HandsetInput {
   carrier?: string | undefined;
@@ -35,21 +37,8 @@ export interface HandsetInput {
   receiptDelaySeconds?: number | undefined;
 }
 
-export interface HandsetView {
-  phone: string;
-  /** False: never PUT (or reset): the number behaves as the defaults say. */
-  configured: boolean;
-  carrier: string;
-  reachable: boolean;
-  rcs: RcsSupport | false;
-  appUser: { connected: boolean; lastActiveAt: string; signedUpAt: string } | null;
-  friendOf: string[] | null;
-  fail: Partial<Record<Channel, string>>;
-  receiptDelaySeconds: number;
-  /** The properties shown with their default value (times that follow the clock among them). */
-  defaults: string[];
-  updatedAt: string | null;
-}
+/** A handset as the API shows it: `configured` false when never PUT (or reset), `defaults` listed. */
+export type HandsetView = Static<typeof HandsetViewSchema>;
 
 export function checkPhone(phone: string): string {
   if (!isPhoneNumber(phone)) throw new GatewayError('A306', 'phone must be 8 to 15 digits');

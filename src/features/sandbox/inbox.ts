@@ -1,33 +1,20 @@
+import type { Static } from '@sinclair/typebox';
 import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { clearInbox, type InboxMessage, listInbox } from '../../store/sandbox/sandbox.ts';
 import { checkPhone } from './handsets.ts';
+import {
+  INBOX_PAGE_MAX,
+  type InboxMessage as InboxMessageSchema,
+  type InboxView as InboxViewSchema,
+} from './world-schemas.ts';
 
 /** Use cases of /sandbox/v1/handsets/{phone}/inbox: what reached a handset. */
 
-export const INBOX_PAGE_MAX = 1000;
-
-export interface InboxMessageView {
-  /** Arrival order; pass the last one as `since` for the next page. */
-  id: number;
-  channel: string;
-  from: string | null;
-  title: string | null;
-  text: string;
-  msgKey: string;
-  step: number;
-  receivedAt: string;
-  payload: Record<string, unknown>;
-}
-
-export interface InboxView {
-  phone: string;
-  messages: InboxMessageView[];
-  /** The id of the last message shown (null when none): `since` of the next page. */
-  lastId: number | null;
-  hasNext: boolean;
-}
+export type InboxMessageView = Static<typeof InboxMessageSchema>;
+/** A page of the inbox: `lastId` (null when none) is `since` of the next page. */
+export type InboxView = Static<typeof InboxViewSchema>;
 
 function parsePayload(text: string): Record<string, unknown> {
   const v: unknown = JSON.parse(text);

@@ -10,6 +10,7 @@ export const sandboxReviewRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/reviews',
     {
       schema: {
+        operationId: 'listSandboxReviews',
         tags: ['sandbox'],
         summary:
           'Informational templates under review (REQ, oldest request first), with their text and buttons',
@@ -25,6 +26,7 @@ export const sandboxReviewRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/reviews',
     {
       schema: {
+        operationId: 'decideSandboxReview',
         tags: ['sandbox'],
         summary: 'Decide an informational template under review (REQ): approve → APR and A; reject → REJ',
         body: SandboxReviewBody,

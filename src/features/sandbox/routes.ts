@@ -6,13 +6,21 @@ import { ClockMove, ClockView } from './schemas.ts';
 export const sandboxRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get(
     '/clock',
-    { schema: { tags: ['sandbox'], summary: 'Read the gateway clock', response: { 200: ClockView } } },
+    {
+      schema: {
+        operationId: 'getSandboxClock',
+        tags: ['sandbox'],
+        summary: 'Read the gateway clock',
+        response: { 200: ClockView },
+      },
+    },
     async () => viewClock(ctx.clock),
   );
   app.post(
     '/clock',
     {
       schema: {
+        operationId: 'advanceSandboxClock',
         tags: ['sandbox'],
         summary: 'Move the manual clock (advanceSeconds >= 0, or set to a time)',
         body: ClockMove,

@@ -63,6 +63,7 @@ export const sandboxTimelineRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets',
     {
       schema: {
+        operationId: 'listActiveHandsets',
         ...doc(
           'Numbers that received anything (delivered or failed), most recent activity first',
           'Paged with `after`. Each request reads a bounded part of the inbox table: a page can come back short (a sparse search, a few very busy numbers) with `hasMore` true; ask again with `after`.',
@@ -78,6 +79,7 @@ export const sandboxTimelineRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets/:phone/read',
     {
       schema: {
+        operationId: 'markHandsetRead',
         ...doc('Mark the handset read up to a row (default: its newest); the mark only moves up'),
         params: PhoneParams,
         body: Type.Optional(ReadBody),
@@ -91,6 +93,7 @@ export const sandboxTimelineRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets/:phone/timeline',
     {
       schema: {
+        operationId: 'getTimeline',
         ...doc(
           'Every step sent to the handset: delivered messages and failures at the handset',
           'The newest `limit` rows before `before`, oldest first (the newest at the bottom, as a phone shows). `failover` marks a step after an earlier one failed.',
@@ -109,6 +112,7 @@ export const sandboxTimelineRoutes: FeaturePlugin = async (app, { ctx }) => {
       // A HEAD would get no body, and the stream would run on unseen: there is none.
       exposeHeadRoute: false,
       schema: {
+        operationId: 'streamTimeline',
         ...doc('Live timeline (Server-Sent Events)', STREAM_DOC),
         params: PhoneParams,
         querystring: StreamQuery,

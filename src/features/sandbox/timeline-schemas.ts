@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, Time } from '../../http/schema-types.ts';
 
 /*
  * What the console shows of a handset: every step sent to it, delivered (the phone shows it) or
@@ -7,31 +8,32 @@ import { Nullable } from '../../http/schema-types.ts';
  * its types from here.
  */
 
-const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });
-
-export const TimelineItem = Type.Object({
-  id: Type.Integer({ description: 'arrival order; the cursor of paging and of the live stream' }),
-  kind: Type.Union([Type.Literal('message'), Type.Literal('failure')], {
-    description: 'message: the handset shows it; failure: the step failed at the handset (see failure)',
+export const TimelineItem = named(
+  'TimelineItem',
+  Type.Object({
+    id: Type.Integer({ description: 'arrival order; the cursor of paging and of the live stream' }),
+    kind: Type.Union([Type.Literal('message'), Type.Literal('failure')], {
+      description: 'message: the handset shows it; failure: the step failed at the handset (see failure)',
+    }),
+    channel: Type.String({ description: 'sms, mms, infomsg, rcs or brandmessage' }),
+    msgType: Nullable(Type.String({ description: 'SM, LM, MM, AT, AI, the RCS or brand message type' })),
+    from: Nullable(Type.String()),
+    title: Nullable(Type.String()),
+    text: Type.String({ description: 'after #{key} substitution' }),
+    msgKey: Type.String(),
+    step: Type.Integer({ description: 'the messageFlow index' }),
+    failover: Type.Boolean({ description: 'true when an earlier step of the message failed (step > 0)' }),
+    receivedAt: Time('iso'),
+    payload: Type.Object({}, { additionalProperties: true, description: 'the channel object as sent' }),
+    failure: Nullable(
+      Type.Object({ code: Type.String({ description: 'the report code' }), text: Type.String() }),
+    ),
+    media: Type.Record(Type.String(), Type.String(), {
+      description:
+        'the URL each uploaded file the payload names is served at, by its key (an MMS fileKey, an RCS body.media); a key missing here names no file (unknown or expired)',
+    }),
   }),
-  channel: Type.String({ description: 'sms, mms, infomsg, rcs or brandmessage' }),
-  msgType: Nullable(Type.String({ description: 'SM, LM, MM, AT, AI, the RCS or brand message type' })),
-  from: Nullable(Type.String()),
-  title: Nullable(Type.String()),
-  text: Type.String({ description: 'after #{key} substitution' }),
-  msgKey: Type.String(),
-  step: Type.Integer({ description: 'the messageFlow index' }),
-  failover: Type.Boolean({ description: 'true when an earlier step of the message failed (step > 0)' }),
-  receivedAt: Time,
-  payload: Type.Object({}, { additionalProperties: true, description: 'the channel object as sent' }),
-  failure: Nullable(
-    Type.Object({ code: Type.String({ description: 'the report code' }), text: Type.String() }),
-  ),
-  media: Type.Record(Type.String(), Type.String(), {
-    description:
-      'the URL each uploaded file the payload names is served at, by its key (an MMS fileKey, an RCS body.media); a key missing here names no file (unknown or expired)',
-  }),
-});
+);
 
 /** GET /sandbox/v1/handsets/{phone}/timeline: a page size of 1 to TIMELINE_PAGE_MAX. */
 export const TIMELINE_PAGE_MAX = 200;
@@ -55,15 +57,18 @@ export const TimelineQuery = Type.Object({
   ),
 });
 
-export const TimelinePage = Type.Object({
-  phone: Type.String(),
-  items: Type.Array(TimelineItem, {
-    description:
-      'the newest `limit` rows before `before`, oldest first (a phone shows the newest at the bottom)',
+export const TimelinePage = named(
+  'TimelinePage',
+  Type.Object({
+    phone: Type.String(),
+    items: Type.Array(TimelineItem, {
+      description:
+        'the newest `limit` rows before `before`, oldest first (a phone shows the newest at the bottom)',
+    }),
+    hasOlder: Type.Boolean({ description: 'rows older than the first item exist' }),
+    olderCursor: Nullable(Type.Integer({ description: 'pass as `before` for the older page (null: none)' })),
   }),
-  hasOlder: Type.Boolean({ description: 'rows older than the first item exist' }),
-  olderCursor: Nullable(Type.Integer({ description: 'pass as `before` for the older page (null: none)' })),
-});
+);
 
 export const StreamQuery = Type.Object({
   since: Type.Optional(

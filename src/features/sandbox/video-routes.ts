@@ -8,6 +8,7 @@ export const sandboxVideoRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/videos/:vid/state',
     {
       schema: {
+        operationId: 'setVideoState',
         tags: ['sandbox'],
         summary: 'Move a video to a state (ENCODING then finishes by itself on the clock)',
         params: VidParams,

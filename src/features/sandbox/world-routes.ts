@@ -11,6 +11,7 @@ export const sandboxWorldRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets/:phone',
     {
       schema: {
+        operationId: 'setHandset',
         ...doc('Set what a handset is; properties left out take their defaults'),
         params: S.PhoneParams,
         body: S.HandsetBody,
@@ -23,6 +24,7 @@ export const sandboxWorldRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets/:phone',
     {
       schema: {
+        operationId: 'getHandset',
         ...doc('A handset with its defaults filled in (configured false: never set)'),
         params: S.PhoneParams,
         response: { 200: S.HandsetView },
@@ -34,6 +36,7 @@ export const sandboxWorldRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets/:phone',
     {
       schema: {
+        operationId: 'resetHandset',
         ...doc('Reset a handset to the defaults (its inbox stays)'),
         params: S.PhoneParams,
         response: { 200: S.HandsetView },
@@ -45,6 +48,7 @@ export const sandboxWorldRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets/:phone/inbox',
     {
       schema: {
+        operationId: 'getInbox',
         ...doc('What reached the handset, in arrival order'),
         params: S.PhoneParams,
         querystring: S.InboxQuery,
@@ -57,6 +61,7 @@ export const sandboxWorldRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/handsets/:phone/inbox',
     {
       schema: {
+        operationId: 'clearInbox',
         ...doc("Empty the handset's inbox"),
         params: S.PhoneParams,
         response: { 200: S.InboxCleared },

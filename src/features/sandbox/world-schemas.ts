@@ -1,19 +1,20 @@
 import { Type } from '@sinclair/typebox';
 import type { Channel } from '../../connectors/types.ts';
-import { Nullable } from '../../http/schema-types.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, Time } from '../../http/schema-types.ts';
 import { SENDER_KEY_MAX } from '../admin/profiles.ts';
-import { CARRIER_MAX, FAIL_CODE_MAX, FRIEND_OF_MAX, RECEIPT_DELAY_MAX } from './handsets.ts';
-import { INBOX_PAGE_MAX } from './inbox.ts';
 
 /*
  * Schemas of the sandbox world API. Bodies refuse unknown fields, as the operator API does: a
  * misspelt `recievable` silently ignored would leave a test believing the handset is set.
  */
 
-const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });
-const ClientTime = Type.String({
-  description: 'ISO 8601 with an offset (2026-11-22T09:45:00+09:00), or yyyy-MM-dd HH:mm:ss in Korea time',
-});
+export const CARRIER_MAX = 20;
+export const FAIL_CODE_MAX = 20;
+export const FRIEND_OF_MAX = 1000;
+/** Up to 30 days: beyond the 5-day DLR wait, so a receipt that never comes in time can be shown. */
+export const RECEIPT_DELAY_MAX = 30 * 86_400;
+export const INBOX_PAGE_MAX = 1000;
 
 // Not a pattern: a malformed number is A306 (invalid recipient), checked by the use case.
 export const PhoneParams = Type.Object({
@@ -46,7 +47,7 @@ const Fail = Type.Object(failFields, {
   additionalProperties: false,
   description: 'channel → report code every message of that channel fails with, e.g. {"sms": "23003"}',
 });
-const FailView = Type.Record(Type.String(), Type.String());
+const FailView = Type.Unsafe<Partial<Record<Channel, string>>>(Type.Record(Type.String(), Type.String()));
 
 const FriendOf = Nullable(
   Type.Array(Type.String({ minLength: 1, maxLength: SENDER_KEY_MAX }), {
@@ -73,11 +74,8 @@ export const HandsetBody = Type.Object(
         Type.Object(
           {
             connected: Type.Optional(Type.Boolean({ description: 'default true' })),
-            lastActiveAt: Type.Optional({
-              ...ClientTime,
-              description: 'default: the send time (always active)',
-            }),
-            signedUpAt: Type.Optional({ ...ClientTime, description: 'default: a year before the send' }),
+            lastActiveAt: Type.Optional(Time('isoOrKorea', 'default: the send time (always active)')),
+            signedUpAt: Type.Optional(Time('isoOrKorea', 'default: a year before the send')),
           },
           {
             additionalProperties: false,
@@ -99,21 +97,26 @@ export const HandsetBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const HandsetView = Type.Object({
-  phone: Type.String(),
-  configured: Type.Boolean({ description: 'false: never set (or reset): the defaults apply' }),
-  carrier: Type.String(),
-  reachable: Type.Boolean(),
-  rcs: Rcs,
-  appUser: Nullable(Type.Object({ connected: Type.Boolean(), lastActiveAt: Time, signedUpAt: Time })),
-  friendOf: FriendOf,
-  fail: FailView,
-  receiptDelaySeconds: Type.Number(),
-  defaults: Type.Array(Type.String(), {
-    description: 'properties showing their default; a defaulted appUser time is the current clock time',
+export const HandsetView = named(
+  'Handset',
+  Type.Object({
+    phone: Type.String(),
+    configured: Type.Boolean({ description: 'false: never set (or reset): the defaults apply' }),
+    carrier: Type.String(),
+    reachable: Type.Boolean(),
+    rcs: Rcs,
+    appUser: Nullable(
+      Type.Object({ connected: Type.Boolean(), lastActiveAt: Time('iso'), signedUpAt: Time('iso') }),
+    ),
+    friendOf: FriendOf,
+    fail: FailView,
+    receiptDelaySeconds: Type.Number(),
+    defaults: Type.Array(Type.String(), {
+      description: 'properties showing their default; a defaulted appUser time is the current clock time',
+    }),
+    updatedAt: Nullable(Time('iso')),
   }),
-  updatedAt: Nullable(Time),
-});
+);
 
 export const InboxQuery = Type.Object({
   since: Type.Optional(
@@ -126,26 +129,32 @@ export const InboxQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: INBOX_PAGE_MAX, default: INBOX_PAGE_MAX })),
 });
 
-export const InboxView = Type.Object({
-  phone: Type.String(),
-  messages: Type.Array(
-    Type.Object({
-      id: Type.Integer({ description: 'arrival order' }),
-      channel: Type.String(),
-      from: Nullable(Type.String()),
-      title: Nullable(Type.String()),
-      text: Type.String({ description: 'after #{key} substitution' }),
-      msgKey: Type.String(),
-      step: Type.Integer({ description: 'the messageFlow index that delivered it' }),
-      receivedAt: Time,
-      payload: Type.Object(
-        {},
-        { additionalProperties: true, description: 'the channel object as delivered' },
-      ),
-    }),
-  ),
-  lastId: Nullable(Type.Integer({ description: 'pass as since for the next page' })),
-  hasNext: Type.Boolean(),
-});
+export const InboxMessage = named(
+  'InboxMessage',
+  Type.Object({
+    id: Type.Integer({ description: 'arrival order' }),
+    channel: Type.String(),
+    from: Nullable(Type.String()),
+    title: Nullable(Type.String()),
+    text: Type.String({ description: 'after #{key} substitution' }),
+    msgKey: Type.String(),
+    step: Type.Integer({ description: 'the messageFlow index that delivered it' }),
+    receivedAt: Time('iso'),
+    payload: Type.Object({}, { additionalProperties: true, description: 'the channel object as delivered' }),
+  }),
+);
 
-export const InboxCleared = Type.Object({ phone: Type.String(), deleted: Type.Integer() });
+export const InboxView = named(
+  'InboxPage',
+  Type.Object({
+    phone: Type.String(),
+    messages: Type.Array(InboxMessage),
+    lastId: Nullable(Type.Integer({ description: 'pass as since for the next page' })),
+    hasNext: Type.Boolean(),
+  }),
+);
+
+export const InboxCleared = named(
+  'InboxCleared',
+  Type.Object({ phone: Type.String(), deleted: Type.Integer() }),
+);

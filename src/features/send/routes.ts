@@ -16,6 +16,7 @@ export const sendRoutes: FeaturePlugin = async (app, { ctx }) => {
       url,
       {
         schema: {
+          operationId: 'sendMessages',
           tags: ['send'],
           summary: 'Send to up to 200 recipients over an ordered messageFlow (failover)',
           description:

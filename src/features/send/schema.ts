@@ -131,6 +131,15 @@ export type SendBodyT = Static<typeof SendBody>;
 export type FlowEntryT = Static<typeof FlowEntry>;
 export type DestinationT = Static<typeof SendBody>['destinations'][number];
 
+// The request's records, by the names the OpenAPI document gives them.
+named('Destination', SendBody.properties.destinations.items);
+named('SmsContent', FlowEntry.properties.sms);
+named('MmsContent', FlowEntry.properties.mms);
+named('InfomsgContent', FlowEntry.properties.infomsg);
+named('RcsContent', FlowEntry.properties.rcs);
+named('BrandMessageContent', FlowEntry.properties.brandmessage);
+named('MessageFlowStep', FlowEntry);
+
 // ---- the answer ----
 
 export const DestinationResult = named(

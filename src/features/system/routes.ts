@@ -28,13 +28,21 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ store: Store; metrics: Me
   });
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'The process is up', response: { 200: Status } } },
+    {
+      schema: {
+        operationId: 'getHealth',
+        tags: ['system'],
+        summary: 'The process is up',
+        response: { 200: Status },
+      },
+    },
     async () => ({ status: 'ok' }),
   );
   app.get(
     '/readyz',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['system'],
         summary: 'The database answers, every migration is applied, and it can be written to',
         response: { 200: Status, 503: Status },
@@ -55,7 +63,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ store: Store; metrics: Me
   );
   app.get(
     '/metrics',
-    { schema: { tags: ['system'], summary: 'Prometheus text exposition' } },
+    { schema: { operationId: 'getMetrics', tags: ['system'], summary: 'Prometheus text exposition' } },
     async (_req, reply) => {
       const text = await metrics.registry.metrics();
       return reply.type(metrics.registry.contentType).send(text);

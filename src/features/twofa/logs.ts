@@ -2,16 +2,7 @@ import { DAY_MS, formatKst, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { listTwofaRequests } from '../../store/twofa/requests.ts';
-
-export interface LogEntry {
-  requestId: string;
-  /** `yyyy-MM-dd HH:mm:ss`, Korea time. */
-  requestDate: string;
-  /** Expired and locked requests stay PENDING: the spec names only PENDING and SUCCESS. */
-  status: 'PENDING' | 'SUCCESS';
-  /** "" while pending. */
-  verifyDate: string;
-}
+import type { LogEntry } from './schema.ts';
 
 /** The account's requests made on a Korea-time day, oldest first; only one when requestId is given. */
 export async function listLogs(

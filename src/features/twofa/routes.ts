@@ -53,6 +53,7 @@ export const twofaRoutes: FeaturePlugin = async (app, { ctx }) => {
     `${BASE}/service/regist`,
     {
       schema: {
+        operationId: 'registerTwoFactorService',
         tags,
         security,
         summary: 'Register the service name put in verification texts',
@@ -72,7 +73,15 @@ export const twofaRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post(
     `${BASE}/service`,
-    { schema: { tags, security, summary: 'The registered service name', body: RefBody } },
+    {
+      schema: {
+        operationId: 'getTwoFactorService',
+        tags,
+        security,
+        summary: 'The registered service name',
+        body: RefBody,
+      },
+    },
     async (req) => {
       const found = await lookupServiceName(ctx, who(req.principal).account.id);
       const msg = found.serviceName === '' ? 'No service name registered' : 'Service name found';
@@ -82,7 +91,15 @@ export const twofaRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post(
     `${BASE}/service/delete`,
-    { schema: { tags, security, summary: 'Delete the service name', body: RefBody } },
+    {
+      schema: {
+        operationId: 'deleteTwoFactorService',
+        tags,
+        security,
+        summary: 'Delete the service name',
+        body: RefBody,
+      },
+    },
     async (req) => {
       await deleteServiceName(ctx, who(req.principal).account.id);
       return answer(req.id, 'Service name deleted', {}, userRefOf(req.body));
@@ -91,7 +108,15 @@ export const twofaRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post(
     `${BASE}/request`,
-    { schema: { tags, security, summary: 'Send a verification code by SMS', body: RequestBody } },
+    {
+      schema: {
+        operationId: 'requestTwoFactorCode',
+        tags,
+        security,
+        summary: 'Send a verification code by SMS',
+        body: RequestBody,
+      },
+    },
     async (req) => {
       const out = await requestCode(ctx, dir, who(req.principal), req.body);
       return answer(req.id, 'Verification code sent', out, userRefOf(req.body));
@@ -100,7 +125,15 @@ export const twofaRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post(
     `${BASE}/verify`,
-    { schema: { tags, security, summary: 'Verify a code (once)', body: VerifyBody } },
+    {
+      schema: {
+        operationId: 'verifyTwoFactorCode',
+        tags,
+        security,
+        summary: 'Verify a code (once)',
+        body: VerifyBody,
+      },
+    },
     async (req) => {
       const out = await verifyCode(ctx, who(req.principal).account.id, req.body);
       return answer(req.id, 'Verified', out, userRefOf(req.body));
@@ -109,7 +142,15 @@ export const twofaRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post(
     `${BASE}/logs`,
-    { schema: { tags, security, summary: 'Verification requests of one day', body: LogsBody } },
+    {
+      schema: {
+        operationId: 'listTwoFactorLogs',
+        tags,
+        security,
+        summary: 'Verification requests of one day',
+        body: LogsBody,
+      },
+    },
     async (req) => {
       const list = await listLogs(ctx, who(req.principal).account.id, req.body);
       return answer(req.id, 'SUCCESS', { list }, userRefOf(req.body));

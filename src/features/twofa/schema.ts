@@ -1,7 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../../http/schema-types.ts';
+import { named } from '../../http/openapi/components.ts';
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 
-/* Bodies of the 2FA endpoints. Unknown fields are ignored; null counts as absent, as for every client body (docs/decisions.md#sending). */
+/*
+ * Bodies of the 2FA endpoints and the records they answer. Unknown fields are ignored; null counts
+ * as absent, as for every client body (docs/decisions.md#sending). Every answer's fields are in
+ * `data` itself (answer.ts); what the document says of them is in docs.ts.
+ */
 
 const UserRef = Type.Optional(
   Nullable(Type.String({ maxLength: 200, description: 'client reference, echoed back (at most 200)' })),
@@ -37,8 +42,28 @@ export const VerifyBody = Type.Object({
 export type VerifyBodyT = Static<typeof VerifyBody>;
 
 export const LogsBody = Type.Object({
-  requestDate: Type.String({ description: 'yyyyMMdd: requests made that Korea-time day' }),
+  requestDate: Time('day', 'requests made that Korea-time day'),
   requestId: Type.Optional(Nullable(Type.String({ description: 'only this request' }))),
   userRef: UserRef,
 });
 export type LogsBodyT = Static<typeof LogsBody>;
+
+// ---- the answers ----
+
+export const TwoFactorLogEntry = named(
+  'TwoFactorLogEntry',
+  Type.Object(
+    {
+      requestId: Type.String(),
+      requestDate: Time('korea', 'when the code was requested'),
+      status: StringEnum(
+        ['PENDING', 'SUCCESS'] as const,
+        'SUCCESS once verified; PENDING otherwise (expired and locked requests too)',
+      ),
+      verifyDate: Time('koreaOrEmpty', 'when it was verified; "" while PENDING'),
+    },
+    { description: 'One verification request' },
+  ),
+);
+/** Expired and locked requests stay PENDING: the spec names only PENDING and SUCCESS. */
+export type LogEntry = Static<typeof TwoFactorLogEntry>;

@@ -24,7 +24,10 @@ export const Common = named(
   'Common',
   Type.Object(
     {
-      authCode: Type.String({ description: 'A000 when the API key was accepted, else A401' }),
+      authCode: Type.String({
+        description:
+          'A000 when the gateway stage accepted the call; else its refusal, with no data section: A401 (the API key), A404 (no such path), A413 (body too large), A415 (content type)',
+      }),
       authResult: Type.String(),
       providerTrId: Type.String({ description: "The gateway's tracking id of this call (also in its logs)" }),
     },
@@ -45,7 +48,10 @@ export const ErrorEnvelope = named(
         }),
       ),
     },
-    { description: 'A refused client API call: `data.code` says why (no `data` when authentication failed)' },
+    {
+      description:
+        'A refused client API call: `data.code` says why, or `common.authCode` when the gateway stage refused it (no `data` then)',
+    },
   ),
 );
 

@@ -3,7 +3,7 @@ import { CODES, type Code } from '../../errors.ts';
 import { authFailure, failure, success } from '../envelope.ts';
 import { isTimeFormat, TIME_FORMATS } from '../schema-types.ts';
 import { namedComponents } from './components.ts';
-import { type OperationDoc, type OperationDocs, PAGING, type RouteDocs } from './operation-doc.ts';
+import { type OperationDoc, PAGING, type RouteDocs } from './operation-doc.ts';
 import { canonical, type OpenApiSchema, toOpenApi } from './schema-convert.ts';
 
 /* Completes the document @fastify/swagger generates from the routes' request schemas. */
@@ -85,7 +85,9 @@ function errorExample(style: ErrorStyle, code: Code): unknown {
   if (style === 'twofa') {
     if (code === 'A401') return authFailure(EXAMPLE_TR_ID, 'the API key is missing or unknown');
     const { common, data } = failure(EXAMPLE_TR_ID, code);
-    return { common, data: { ...data, resultMsg: data?.result ?? '', userRef: '' } };
+    // The gateway stage's refusals (GATEWAY_CODES) have no data section, here as everywhere.
+    if (!data) return { common };
+    return { common, data: { ...data, resultMsg: data.result, userRef: '' } };
   }
   return { code, result: CODES[code].text };
 }
@@ -185,14 +187,12 @@ function successResponse(api: Api, doc: OperationDoc, existing: unknown): Record
   return { description: 'Success', content: { 'application/json': media } };
 }
 
-/** The route's own documentation (by the operationId its schema names), else the catalog's. */
-function docOf(options: DocumentOptions, key: string, operation: Record<string, unknown>) {
+/** The route's documentation, by the operationId its schema names (in its feature's docs.ts). */
+function docOf(options: DocumentOptions, operation: Record<string, unknown>): OperationDoc | undefined {
   const id = operation.operationId;
-  if (typeof id === 'string') {
-    const own = options.routeDocs[id];
-    return own ? { ...own, operationId: id } : undefined;
-  }
-  return options.operationDocs[key];
+  if (typeof id !== 'string') return undefined;
+  const own = options.routeDocs[id];
+  return own ? { ...own, operationId: id } : undefined;
 }
 
 function complete(
@@ -202,7 +202,7 @@ function complete(
   operation: Record<string, unknown>,
 ): void {
   const key = `${method.toUpperCase()} ${path}`;
-  const doc = docOf(options, key, operation);
+  const doc = docOf(options, operation);
   if (!doc) return; // test/http/openapi.test.ts names every route without a documentation entry
   const api = apiOf(path);
   operation.operationId = doc.operationId;
@@ -268,9 +268,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 export interface DocumentOptions {
   readonly publicUrl: string;
-  /** The catalogs (catalog.ts), loaded when the document is first asked for. */
-  readonly operationDocs: OperationDocs;
-  /** The features' own documentation by operationId (catalog.ts gathers it, loaded as lazily). */
+  /** The features' documentation by operationId: catalog.ts gathers it when /docs is first asked for. */
   readonly routeDocs: RouteDocs;
 }
 

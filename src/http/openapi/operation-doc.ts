@@ -3,14 +3,12 @@ import type { Code } from '../../errors.ts';
 
 /**
  * What the OpenAPI document says of one operation beyond its request schemas (which come from the
- * route itself). Kept beside the routes in one catalog per area (ops-*.ts); the document is
- * completed from them (document.ts) and test/http/openapi.test.ts fails when a route has none.
+ * route itself). Each feature keeps its operations' docs in its own docs.ts (RouteDocs, by the
+ * operationId its routes name); the document is completed from them (document.ts) and
+ * test/http/openapi.test.ts fails when a route has none.
  */
 export interface OperationDoc {
-  /**
-   * Unique across the API; a generated client's method name. A route that names its operationId in
-   * its own schema (the contract beside its feature) is documented by the RouteDoc of that id.
-   */
+  /** Unique across the API; a generated client's method name: the route's schema names it. */
   readonly operationId: string;
   /** Used when the route's own schema has no summary. */
   readonly summary?: string;
@@ -71,6 +69,3 @@ export interface OtherResponse {
   readonly schema?: TSchema;
   readonly example?: unknown;
 }
-
-/** Keyed by `METHOD /path/{param}`, as the OpenAPI document writes the path. */
-export type OperationDocs = Readonly<Record<string, OperationDoc>>;

@@ -1,24 +1,17 @@
-import {
-  Clock,
-  CompletedFriendGroups,
-  DecidedTemplate,
-  Handset,
-  HandsetsPage,
-  Health,
-  InboxClearedView,
-  InboxPage,
-  MovedVideo,
-  Readiness,
-  ReadMark,
-  ReceivedMo,
-  ReviewsPage,
-  TimelinePageView,
-} from './components-sandbox.ts';
-import type { OperationDocs } from './operation-doc.ts';
+import type { RouteDocs } from '../../http/openapi/operation-doc.ts';
+import { sandboxMo } from '../mo/schemas.ts';
+import { HandsetsList, ReadView } from './activity-schemas.ts';
+import { CompletedFriendGroups, DecidedTemplate, MovedVideo } from './record-schemas.ts';
+import { ReviewsList } from './review-schemas.ts';
+import { ClockView } from './schemas.ts';
+import { TimelinePage } from './timeline-schemas.ts';
+import { HandsetView, InboxCleared, InboxView } from './world-schemas.ts';
 
 /*
- * The sandbox control API (/sandbox/v1) and the unauthenticated system routes. The examples are
- * real answers of a gateway on the manual clock (one account, acme, and the handset 01012345678).
+ * What the OpenAPI document says of the sandbox control API (/sandbox/v1) beyond its schemas. The
+ * examples are real answers of a gateway on the manual clock (one account, acme, and the handset
+ * 01012345678); test/http/openapi-sandbox.test.ts drives the same calls. Loaded with the document,
+ * not at start.
  */
 
 const PHONE = '01012345678';
@@ -59,74 +52,26 @@ const variables = [
 ];
 const buttons = [{ type: 'WL', name: '주문 확인', urlMobile: 'https://shop.example/o/#{order}' }];
 
-export const sandboxDocs: OperationDocs = {
-  'GET /healthz': {
-    operationId: 'getHealth',
-    description:
-      'Liveness: answers `{"status": "ok"}` while the process serves requests, without touching the database. No credentials. A failed or missing answer means the process should be restarted.',
-    response: Health,
-    errors: [],
-    example: { status: 'ok' },
-  },
-  'GET /readyz': {
-    operationId: 'getReadiness',
-    description:
-      'Readiness: 200 `{"status": "ready"}` when the database answers and every migration is applied, 503 `{"status": "not ready"}` otherwise. No credentials. A load balancer sends traffic only to a ready instance.',
-    response: Readiness,
-    errors: [],
-    example: { status: 'ready' },
-    otherResponses: {
-      '503': {
-        description: 'Not ready: the database does not answer, or a migration is not applied yet',
-        schema: Readiness,
-        example: { status: 'not ready' },
-      },
-    },
-  },
-  'GET /metrics': {
-    operationId: 'getMetrics',
-    description:
-      "The gateway's Prometheus metrics in the text exposition format (version 0.0.4): HTTP requests and their durations by route, jobs, messages accepted and final, failures, retention purges, and the process's own figures (all prefixed omnigate_). No credentials: expose the port to the scraper only.",
-    media: {
-      type: 'text/plain',
-      description: 'Prometheus text exposition format 0.0.4 (`text/plain; version=0.0.4; charset=utf-8`)',
-    },
-    errors: [],
-  },
-  'GET /files/{kind}/{name}': {
-    operationId: 'getServedFile',
-    description:
-      'An uploaded file (an image, a review attachment, a video thumbnail) at the URL its upload answer gave, with the content type read from its bytes at upload. No credentials: the messaging platform and handsets fetch these URLs, each of which carries random bytes. An unknown or expired file answers 404 with the client API envelope (A820).',
-    media: {
-      type: '*/*',
-      description:
-        "The file's bytes, with the Content-Type found at upload (image/jpeg, image/png, application/pdf ...)",
-    },
-    errors: ['A820'],
-  },
-
-  'GET /sandbox/v1/clock': {
-    operationId: 'getSandboxClock',
+export const sandboxDocs: RouteDocs = {
+  getSandboxClock: {
     description:
       "The gateway's clock: `manual` when started with OMNIGATE_CLOCK=manual (tests move it with POST), `system` otherwise. Reservations, receipt delays, expiries and retries all follow this clock.",
-    response: Clock,
+    response: ClockView,
     errors: [],
     example: { now: '2026-11-26T09:26:39.960+09:00', epochMs: 1795652799960, kind: 'manual' },
   },
-  'POST /sandbox/v1/clock': {
-    operationId: 'advanceSandboxClock',
+  advanceSandboxClock: {
     description:
       'Moves the manual clock forward by `advanceSeconds`, or sets it to `set` (give exactly one); the work that became due then runs (reservations, receipts, retries). The time is stored, so a restart or another instance keeps it. A gateway on the system clock refuses with A824.',
-    response: Clock,
+    response: ClockView,
     errors: ['A824'],
     example: { now: '2026-11-26T09:27:39.960+09:00', epochMs: 1795652859960, kind: 'manual' },
     requestExample: { advanceSeconds: 60 },
   },
-  'PUT /sandbox/v1/handsets/{phone}': {
-    operationId: 'setHandset',
+  setHandset: {
     description:
       'Replaces what the simulated handset is: carrier, reachability, RCS support, messaging-app user, the channels it befriended, failure codes by channel and the receipt delay. A property left out takes its default (listed in `defaults`). The answer is the whole handset, defaults filled in.',
-    response: Handset,
+    response: HandsetView,
     errors: ['A306'],
     example: handsetSet,
     requestExample: {
@@ -137,19 +82,17 @@ export const sandboxDocs: OperationDocs = {
       receiptDelaySeconds: 30,
     },
   },
-  'GET /sandbox/v1/handsets/{phone}': {
-    operationId: 'getHandset',
+  getHandset: {
     description:
       'The handset as messages to it will find it, every default filled in; `configured` false means it was never set (or was reset). A defaulted app-user time is the current clock time.',
-    response: Handset,
+    response: HandsetView,
     errors: ['A306'],
     example: handsetSet,
   },
-  'DELETE /sandbox/v1/handsets/{phone}': {
-    operationId: 'resetHandset',
+  resetHandset: {
     description:
       'Resets the handset to the defaults and answers it as it now is (`configured` false). Its inbox and timeline stay: DELETE /sandbox/v1/handsets/{phone}/inbox empties them.',
-    response: Handset,
+    response: HandsetView,
     errors: ['A306'],
     example: {
       phone: PHONE,
@@ -165,11 +108,10 @@ export const sandboxDocs: OperationDocs = {
       updatedAt: null,
     },
   },
-  'GET /sandbox/v1/handsets/{phone}/inbox': {
-    operationId: 'getInbox',
+  getInbox: {
     description:
       'The messages delivered to the handset in arrival order: the text after #{key} substitution and the channel object as delivered; `step` is the messageFlow index that delivered it. Failed steps are not here (see the timeline). Page with `since` = `lastId` while `hasNext` is true.',
-    response: InboxPage,
+    response: InboxView,
     errors: ['A306'],
     example: {
       phone: PHONE,
@@ -190,19 +132,17 @@ export const sandboxDocs: OperationDocs = {
       hasNext: false,
     },
   },
-  'DELETE /sandbox/v1/handsets/{phone}/inbox': {
-    operationId: 'clearInbox',
+  clearInbox: {
     description:
       "Empties the handset's inbox, with its failure events and its read mark. `deleted` counts the delivered messages removed. The handset's settings stay.",
-    response: InboxClearedView,
+    response: InboxCleared,
     errors: ['A306'],
     example: { phone: PHONE, deleted: 1 },
   },
-  'GET /sandbox/v1/handsets': {
-    operationId: 'listActiveHandsets',
+  listActiveHandsets: {
     description:
       'The numbers that received anything (delivered or failed), most recent activity first, with their row and unread counts (capped at 99). Each request reads a bounded part of the table, so a page can come back short, even empty, with `hasMore` true: ask again with `after`. `search` keeps numbers holding those digits.',
-    response: HandsetsPage,
+    response: HandsetsList,
     errors: [],
     example: {
       handsets: [
@@ -220,20 +160,18 @@ export const sandboxDocs: OperationDocs = {
       after: null,
     },
   },
-  'POST /sandbox/v1/handsets/{phone}/read': {
-    operationId: 'markHandsetRead',
+  markHandsetRead: {
     description:
       "Moves the handset's read mark up to the row `upTo` (left out, as in `{}`: its newest row). The mark never moves down nor past the newest row. Answers the mark and the rows still unread.",
-    response: ReadMark,
+    response: ReadView,
     errors: ['A306'],
     example: { phone: PHONE, readId: 2, unread: 0, unreadCapped: false },
     requestExample: { upTo: 2 },
   },
-  'GET /sandbox/v1/handsets/{phone}/timeline': {
-    operationId: 'getTimeline',
+  getTimeline: {
     description:
       'Every step sent to the handset: delivered messages (`kind` message) and steps that failed at the handset (`kind` failure, with the report code). The newest `limit` rows before `before`, oldest first, as a phone shows them; `failover` marks a step after an earlier one failed. Page back with `before` = `olderCursor` while `hasOlder` is true.',
-    response: TimelinePageView,
+    response: TimelinePage,
     errors: ['A306'],
     example: {
       phone: PHONE,
@@ -283,8 +221,7 @@ export const sandboxDocs: OperationDocs = {
       olderCursor: null,
     },
   },
-  'GET /sandbox/v1/handsets/{phone}/timeline/stream': {
-    operationId: 'streamTimeline',
+  streamTimeline: {
     description:
       'Server-Sent Events of the timeline rows that reach the handset, as they arrive: event `item` (id: the row id; data: a TimelineItem as JSON) and event `gap` (data: `{afterId, beforeId, skipped}` when more than 100 rows arrived between two looks; load the skipped ones with the timeline). It resumes after the `Last-Event-ID` header (A300 when not an id) or `since`; with neither, only new rows. A `: ping` comment every 15 s and `retry: 2000`; a console session that ends closes the stream.',
     media: {
@@ -294,12 +231,12 @@ export const sandboxDocs: OperationDocs = {
     },
     errors: ['A306'],
   },
-  'GET /sandbox/v1/reviews': {
-    operationId: 'listSandboxReviews',
+  listSandboxReviews: {
     description:
       'The informational templates waiting for the sandbox reviewer (REQ), oldest request first, with what a decision needs: the account, the request comment and attachment name, and the template (texts, items, buttons, variables). `status` APR, REJ or REG lists those instead, latest change first. Page with `offset` and `limit` while `hasMore` is true.',
-    response: ReviewsPage,
+    response: ReviewsList,
     errors: [],
+    paging: 'offset',
     example: {
       reviews: [
         {
@@ -335,8 +272,7 @@ export const sandboxDocs: OperationDocs = {
       hasMore: false,
     },
   },
-  'POST /sandbox/v1/reviews': {
-    operationId: 'decideSandboxReview',
+  decideSandboxReview: {
     description:
       'Decides an informational template under review (inspectionStatus REQ) as the platform reviewer would: approve makes it APR and active (A), reject makes it REJ. The comment joins the review history. Answers the template record as the client API shows it; a template not under review is A824.',
     response: DecidedTemplate,
@@ -381,8 +317,7 @@ export const sandboxDocs: OperationDocs = {
       comment: '승인',
     },
   },
-  'POST /sandbox/v1/friend-groups/complete': {
-    operationId: 'completeFriendGroups',
+  completeFriendGroups: {
     description:
       'Processes IN_PROGRESS friend groups now instead of waiting for the clock: all of them (`{}`; a POST without a body is taken as `{}`), those of a senderKey, or one group. Answers the groups processed, now COMPLETED with their user and friend counts. A named group that does not exist is A552; one already COMPLETED is answered as it is.',
     response: CompletedFriendGroups,
@@ -404,8 +339,7 @@ export const sandboxDocs: OperationDocs = {
     },
     requestExample: { senderKey: SENDER_KEY, friendGroupKey: 'vip' },
   },
-  'POST /sandbox/v1/videos/{vid}/state': {
-    operationId: 'setVideoState',
+  setVideoState: {
     description:
       "Moves a brand message video to any state of the spec's list, unchecked (a test of VIOLATED or ERROR needs no real platform). ENCODING then finishes by itself on the clock (PUBLIC); a usable state gets its thumbnail. Answers the video as the client API shows it.",
     response: MovedVideo,
@@ -428,11 +362,10 @@ export const sandboxDocs: OperationDocs = {
     },
     requestExample: { status: 'PUBLIC' },
   },
-  'POST /sandbox/v1/mo': {
-    operationId: 'injectMo',
+  injectMo: {
     description:
       "A handset sends an MO message to `to`, the sender number an account registered: it is stored and delivered to that account's MO webhook, as one from the network would be. The carrier defaults to the sending handset's. The same `networkId` again is the same MO (`created` false, the first msgKey).",
-    response: ReceivedMo,
+    response: sandboxMo.response[200],
     errors: ['A730', 'A731'],
     example: { msgKey: 'mo0mwwtbchu0000fead2c1f', accountId: ACCOUNT, created: true },
     requestExample: { to: '0212345678', from: PHONE, content: '수신거부', networkId: 'net-1' },

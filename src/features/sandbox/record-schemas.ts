@@ -1,53 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { VIDEO_STATES } from '../../features/brandmessage/video-rules.ts';
-import { sandboxMo } from '../../features/mo/schemas.ts';
-import { ActiveHandset, HandsetsList, ReadView } from '../../features/sandbox/activity-schemas.ts';
-import { ReviewRequest, ReviewsList } from '../../features/sandbox/review-schemas.ts';
-import { ClockView } from '../../features/sandbox/schemas.ts';
-import { TimelineItem, TimelinePage } from '../../features/sandbox/timeline-schemas.ts';
-import { HandsetView, InboxCleared, InboxView } from '../../features/sandbox/world-schemas.ts';
-import { Nullable, StringEnum } from '../schema-types.ts';
-import { named } from './components.ts';
-
-/*
- * Named records of the sandbox control API (/sandbox/v1) and of the system routes: the routes' own
- * response schemas, reused as they are (schema-convert.ts writes them in OpenAPI 3.0's terms).
- */
-
-const Time = Type.String({ description: 'ISO 8601, Korea time (+09:00)' });
-
-export const Clock = named('Clock', ClockView);
-export const Handset = named('Handset', HandsetView);
-export const InboxMessage = named('InboxMessage', InboxView.properties.messages.items);
-export const InboxPage = named('InboxPage', InboxView);
-export const InboxClearedView = named('InboxCleared', InboxCleared);
-export const ActiveHandsetView = named('ActiveHandset', ActiveHandset);
-export const HandsetsPage = named('HandsetsPage', HandsetsList);
-export const ReadMark = named('ReadMark', ReadView);
-export const TimelineEntry = named('TimelineItem', TimelineItem);
-export const TimelinePageView = named('TimelinePage', TimelinePage);
-export const Review = named('ReviewRequest', ReviewRequest);
-export const ReviewsPage = named('ReviewsPage', ReviewsList);
-export const ReceivedMo = named('ReceivedMo', sandboxMo.response[200]);
-
-export const Health = named(
-  'Health',
-  Type.Object({ status: StringEnum(['ok'] as const, 'always ok: the process answers') }),
-);
-export const Readiness = named(
-  'Readiness',
-  Type.Object({
-    status: StringEnum(
-      ['ready', 'not ready'] as const,
-      'ready (200): the database answers and every migration is applied; not ready (503) otherwise',
-    ),
-  }),
-);
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
+import { VIDEO_STATES } from '../brandmessage/video-rules.ts';
 
 /*
  * What the sandbox answers of records the client API owns (an informational template, a friend
- * group, a video). Left unnamed here: the client API's catalogs name those records, and a copy
- * identical to a named one becomes a $ref to it.
+ * group, a video), as the OpenAPI document describes them. Left unnamed: the client API names
+ * those records, and a copy identical to a named one becomes a $ref to it. Loaded with the
+ * document (docs.ts), not at start.
  */
 
 const Titled = Type.Object({ title: Type.String(), description: Type.String() });
@@ -97,13 +56,13 @@ export const DecidedTemplate = Type.Object({
     Type.Object({
       type: StringEnum(['REQ', 'CANCEL', 'APR', 'REJ'] as const),
       comment: Type.String(),
-      createdAt: Time,
+      createdAt: Time('iso'),
       attachment: Nullable(Type.Object({ fileName: Type.String(), url: Type.String() })),
     }),
     { description: 'the review history, oldest first' },
   ),
-  createdAt: Time,
-  modifiedAt: Time,
+  createdAt: Time('iso'),
+  modifiedAt: Time('iso'),
 });
 
 /** POST /sandbox/v1/friend-groups/complete: the groups it processed (the client API's record). */
@@ -117,8 +76,8 @@ export const CompletedFriendGroups = Type.Object({
       userCount: Type.Integer({ description: 'messaging-app users among the numbers (last processing)' }),
       friendCount: Type.Integer({ description: "friends of the profile's channel (last processing)" }),
       phoneNumberCount: Type.Integer({ description: 'numbers in the group now' }),
-      createdAt: Time,
-      modifiedAt: Time,
+      createdAt: Time('iso'),
+      modifiedAt: Time('iso'),
     }),
   ),
 });
@@ -134,8 +93,8 @@ export const MovedVideo = Type.Object({
     fileName: Type.String(),
     fileSize: Type.Integer(),
     senderKey: Type.String(),
-    modifiedAt: Time,
-    regDate: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
-    updateDate: Type.String({ description: 'yyyy-MM-dd HH:mm:ss, Korea time' }),
+    modifiedAt: Time('iso'),
+    regDate: Time('korea'),
+    updateDate: Time('korea'),
   }),
 });
