@@ -114,6 +114,7 @@ export async function postSignedJson(
   const refused = policy.literalRefusal(target);
   if (refused !== null) return { ok: false, error: `refused: ${refused}` };
   const payload = Buffer.from(JSON.stringify(body), 'utf8');
+  const signature = sign(secret, timestamp);
   try {
     const { status, text } = await exchange(
       await webhookPools(policy),
@@ -121,7 +122,11 @@ export async function postSignedJson(
       payload,
       {
         'X-SVC-Timestamp': timestamp,
-        'X-SVC-Signature': sign(secret, timestamp),
+        'X-SVC-Signature': signature,
+        // The same two under the names the hosted service's SDK reads (its WebhookReceiver), so a
+        // receiver built on it verifies these posts unchanged (docs/compatibility.md).
+        'X-IB-Timestamp': timestamp,
+        'X-IB-Signature': signature,
         'X-Omnigate-Body-Signature': signBody(secret, timestamp, payload),
         ...basicAuth(target),
       },

@@ -30,13 +30,10 @@ import {
  * 1.2.0) drives the hosted service: every request with the SDK's headers, paths, query strings and
  * bodies (hosted-sdk-calls.ts), every answer read by the SDK's rules (envelope first by
  * common.authCode, then data.code; per-recipient A000/A301/other; the fields of its result
- * types), and webhooks verified by the SDK's signature rules. Names the spec Omnigate implements
- * renames (alimtalk → infomsg, X-IB-* → X-SVC-*, infobankTrId → providerTrId) are tested under both
- * names: what the SDK sends as it is, and the gateway's name for the same thing.
- *
- * Three calls are known to fail until src/ catches up (written for the hosted behaviour anyway):
- * recipients paging by lastSeq with hasNext, reservation/list with resvSendTime as
- * yyyy-MM-dd HH:mm:ss, and reservation/list filtered by paymentCode.
+ * types), and webhooks verified as the SDK's receiver verifies them (its X-IB-* headers, which the
+ * gateway sends beside the spec's X-SVC-*). Names the spec Omnigate implements renames (alimtalk →
+ * infomsg, infobankTrId → providerTrId) are tested under both names: what the SDK sends as it is,
+ * and the gateway's name for the same thing.
  */
 
 type Json = Record<string, unknown>;
@@ -345,7 +342,7 @@ describeEachDb('compatibility: the hosted SDK (bizgo-sdk-comm-js 1.2.0)', (db) =
     assert.equal((await received(m))[0]?.channel, 'mms');
   });
 
-  test('alimtalk: the SDK key is refused (A310, BadRequestError); the same object under infomsg is sent, with sms fallback', async () => {
+  test('alimtalk: the SDK key is refused (A336, BadRequestError); the same object under infomsg is sent, with sms fallback', async () => {
     const to = phone();
     const alimtalk = {
       senderKey: c.senderKey,
@@ -356,7 +353,7 @@ describeEachDb('compatibility: the hosted SDK (bizgo-sdk-comm-js 1.2.0)', (db) =
     const dest = { to, replaceWords: { name: '홍길동', order: 'A-1' } };
     const refused = await sdk('send.omni', { json: omniBody({ to: [dest], messages: [{ alimtalk }] }) });
     assert.equal(refused.error?.layer, 'service', refused.raw);
-    assert.equal(refused.error?.code, 'A310', refused.raw);
+    assert.equal(refused.error?.code, 'A336', refused.raw);
     assert.equal(refused.error?.cls, 'BadRequestError');
     assert.equal(refused.status, 400);
 
@@ -506,7 +503,7 @@ describeEachDb('compatibility: the hosted SDK (bizgo-sdk-comm-js 1.2.0)', (db) =
     }
   });
 
-  test('international: the SDK key is refused (A310); an E.164 recipient of an sms step is the international send here', async () => {
+  test('international: the SDK key is refused (A336); an E.164 recipient of an sms step is the international send here', async () => {
     const abroad = '14155550123';
     const refused = await sdk('send.omni', {
       json: omniBody({
@@ -514,7 +511,7 @@ describeEachDb('compatibility: the hosted SDK (bizgo-sdk-comm-js 1.2.0)', (db) =
         messages: [{ international: { from: c.sender, text: 'Your code is 123456' } }],
       }),
     });
-    assert.equal(refused.error?.code, 'A310', refused.raw);
+    assert.equal(refused.error?.code, 'A336', refused.raw);
     assert.equal(refused.error?.cls, 'BadRequestError');
     const sent = sendResult(
       ok(
@@ -661,9 +658,9 @@ describeEachDb('compatibility: the hosted SDK (bizgo-sdk-comm-js 1.2.0)', (db) =
       assert.equal(moHook.body.serviceType, 'MO');
       assert.equal(moHook.body.msgType, 'SM');
       for (const g of [report, moHook]) {
-        // The SDK's receiver as shipped looks for X-IB-*: absent here, so it would refuse (renamed by the spec).
-        assert.equal(g.headers[WEBHOOK_RULES.timestampHeader.toLowerCase()], undefined);
-        assert.equal(g.headers[WEBHOOK_RULES.signatureHeader.toLowerCase()], undefined);
+        // The SDK's receiver as shipped reads X-IB-*: the gateway sends them beside the spec's X-SVC-*.
+        assert.equal(g.headers[WEBHOOK_RULES.timestampHeader.toLowerCase()], g.headers['x-svc-timestamp']);
+        assert.equal(g.headers[WEBHOOK_RULES.signatureHeader.toLowerCase()], g.headers['x-svc-signature']);
         assert.equal(g.acked, true);
       }
     } finally {
@@ -972,14 +969,14 @@ interface Got {
   acked: boolean;
 }
 
-/** The SDK's check of one webhook, with the spec's header names (X-SVC-*) for its X-IB-*. */
+/** The SDK's check of one webhook, as shipped: its own header names (X-IB-*). */
 function verifyAsSdk(headers: IncomingHttpHeaders, rawBody: Buffer, secret: string, nowMs: number): string {
   const header = (name: string) => {
     const v = headers[name.toLowerCase()];
     return typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? '') : '';
   };
-  const timestamp = header('X-SVC-Timestamp');
-  const signature = header('X-SVC-Signature').trim();
+  const timestamp = header(WEBHOOK_RULES.timestampHeader);
+  const signature = header(WEBHOOK_RULES.signatureHeader).trim();
   if (secret.trim() === '') return 'empty secret';
   if (signature === '') return 'no signature header';
   if (!/^[0-9]{1,16}$/.test(timestamp)) return 'timestamp not 1-16 digits';

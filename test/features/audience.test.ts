@@ -60,7 +60,7 @@ describeEachDb('audience checks and broadcast recipients', (db) => {
     });
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(await ok('GET', `${GM}/friendCount?senderKey=${c.senderKey}`), { count: 52_345 });
-    await refused('GET', `${GM}/friendCount?senderKey=${other.senderKey}`, undefined, 'A326', 400);
+    await refused('GET', `${GM}/friendCount?senderKey=${other.senderKey}`, undefined, 'A340', 400);
     await refused('GET', `${GM}/friendCount`, undefined, 'A300', 400, /senderKey/);
     assert.equal(
       (await t.request({ method: 'GET', url: `${GM}/friendCount?senderKey=${c.senderKey}` })).statusCode,
@@ -85,8 +85,8 @@ describeEachDb('audience checks and broadcast recipients', (db) => {
       ),
       { possible: 10 },
     );
-    await refused('POST', `${GM}/friend/possible`, body(phones.slice(0, 9)), 'A559', 400, /9 entries/);
-    await refused('POST', `${GM}/friend/possible`, body([]), 'A559', 400);
+    await refused('POST', `${GM}/friend/possible`, body(phones.slice(0, 9)), 'A760', 400, /9 entries/);
+    await refused('POST', `${GM}/friend/possible`, body([]), 'A760', 400);
     await refused(
       'POST',
       `${GM}/friend/possible`,
@@ -101,7 +101,7 @@ describeEachDb('audience checks and broadcast recipients', (db) => {
       'POST',
       `${GM}/friend/possible`,
       { senderKey: other.senderKey, phoneNumbers: phones },
-      'A326',
+      'A340',
       400,
     );
   });
@@ -140,7 +140,7 @@ describeEachDb('audience checks and broadcast recipients', (db) => {
       404,
     );
     await refused('GET', `${GM}/possible?senderKey=${c.senderKey}`, undefined, 'A300', 400, /msgType/);
-    await refused('GET', `${GM}/possible?senderKey=${other.senderKey}&msgType=FT`, undefined, 'A326', 400);
+    await refused('GET', `${GM}/possible?senderKey=${other.senderKey}&msgType=FT`, undefined, 'A340', 400);
 
     // A change puts the group back IN_PROGRESS until it is processed again.
     await ok('POST', `${FG}/phoneNumbers/add`, {

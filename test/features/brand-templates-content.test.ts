@@ -119,14 +119,14 @@ describeEachDb('brand message templates: content per msgType', (db) => {
       await api.register(
         wide({ attachment: { image: { imgUrl: images.wide }, button: [link('A'), link('B'), link('C')] } }),
       ),
-      'A312',
+      'A503',
       'at most 2',
     );
     refused(
       await api.register(
         wide({ attachment: { image: { imgUrl: images.wide }, button: [link('123456789')] } }),
       ),
-      'A312',
+      'A503',
       'at most 8',
     );
   });
@@ -248,7 +248,7 @@ describeEachDb('brand message templates: content per msgType', (db) => {
           { ...feedCard(images.feed21), attachment: { image: { imgUrl: images.feed21 } } },
         ]),
       ),
-      'A312',
+      'A503',
       'list[1].attachment.button needs at least 1',
     );
     refused(
@@ -330,7 +330,7 @@ describeEachDb('brand message templates: content per msgType', (db) => {
     );
     refused(
       await api.register(base('PREMIUM_VIDEO', { attachment: { video, button: [link('A'), link('B')] } })),
-      'A312',
+      'A503',
       'at most 1',
     );
   });
@@ -344,7 +344,7 @@ describeEachDb('brand message templates: content per msgType', (db) => {
     const body = commerceTemplate(c, images, {});
     refused(
       await api.register({ ...body, attachment: { ...body.attachment, button: [] } }),
-      'A312',
+      'A503',
       'at least 1',
     );
     refused(

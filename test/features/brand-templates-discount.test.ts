@@ -54,7 +54,7 @@ describeEachDb('brand message templates: discount rate and commerce', (db) => {
 
   const withRate = (commerce: Record<string, unknown>) => commerceTemplate(c, images, commerce);
 
-  test('discountRate 0 is taken until 2026-08-03 23:59:59 KST and refused from 2026-08-04 (A313)', async () => {
+  test('discountRate 0 is taken until 2026-08-03 23:59:59 KST and refused from 2026-08-04 (A337)', async () => {
     await setClock(t, '2026-08-03T23:59:59+09:00');
     const rec = record(await api.register(withRate({ discountRate: 0, discountPrice: 100000 })));
     assert.equal(rec.attachment?.commerce?.discountRate, 0);
@@ -63,12 +63,12 @@ describeEachDb('brand message templates: discount rate and commerce', (db) => {
     await setClock(t, '2026-08-04T00:00:00+09:00');
     refused(
       await api.register(withRate({ discountRate: 0, discountPrice: 100000 })),
-      'A313',
+      'A337',
       'brandmessage.attachment.commerce.discountRate must be 1 to 100: 0 is refused from 2026-08-04',
     );
     refused(
       await api.register(withRate({ discount_rate: 0, discountPrice: 100000 })),
-      'A313',
+      'A337',
       'brandmessage.attachment.commerce.discount_rate',
     );
     // An update is refused alike.
@@ -77,11 +77,11 @@ describeEachDb('brand message templates: discount rate and commerce', (db) => {
         ...withRate({ discountRate: 0, discountPrice: 1 }),
         templateCode: rec.templateCode,
       }),
-      'A313',
+      'A337',
     );
   });
 
-  test('discountRate 1 to 100 (or its digit string) or null; 101, -1, 1.5 and other strings are A313', async () => {
+  test('discountRate 1 to 100 (or its digit string) or null; 101, -1, 1.5 and other strings are A337', async () => {
     await setClock(t, '2026-09-01T10:00:00+09:00');
     for (const discountRate of [1, 100]) {
       const rec = record(await api.register(withRate({ discountRate, discountPrice: 50000 })));
@@ -93,26 +93,26 @@ describeEachDb('brand message templates: discount rate and commerce', (db) => {
     for (const discountRate of [101, -1, 1.5, '101', '3a', '-1', '1.5', 'thirty']) {
       refused(
         await api.register(withRate({ discountRate, discountPrice: 50000 })),
-        'A313',
+        'A337',
         'must be an integer 1 to 100, or null when unused',
       );
     }
     // null: no discount; the record leaves it out.
     const rec = record(await api.register(withRate({ discountRate: null })));
     assert.deepEqual(rec.attachment?.commerce, { title: 'Wool coat', regularPrice: 100000 });
-    refused(await api.register(withRate({ discount_rate: 101, discountPrice: 1 })), 'A313', 'discount_rate');
+    refused(await api.register(withRate({ discount_rate: 101, discountPrice: 1 })), 'A337', 'discount_rate');
   });
 
   test('a top-level discountRate (as on the send channel object) follows the same rule', async () => {
     await setClock(t, '2026-09-01T10:00:00+09:00');
-    refused(await api.register(textTemplate(c, { discountRate: 0 })), 'A313', 'brandmessage.discountRate');
-    refused(await api.register(textTemplate(c, { discount_rate: 0 })), 'A313', 'brandmessage.discount_rate');
-    refused(await api.register(textTemplate(c, { discountRate: 101 })), 'A313', 'brandmessage.discountRate');
+    refused(await api.register(textTemplate(c, { discountRate: 0 })), 'A337', 'brandmessage.discountRate');
+    refused(await api.register(textTemplate(c, { discount_rate: 0 })), 'A337', 'brandmessage.discount_rate');
+    refused(await api.register(textTemplate(c, { discountRate: 101 })), 'A337', 'brandmessage.discountRate');
     assert.equal(record(await api.register(textTemplate(c, { discountRate: 20 }))).discountRate, 20);
     assert.equal(record(await api.register(textTemplate(c, { discountRate: '30' }))).discountRate, 30);
     refused(
       await api.register(textTemplate(c, { discount_rate: '0' })),
-      'A313',
+      'A337',
       'brandmessage.discount_rate',
     );
     assert.equal(record(await api.register(textTemplate(c, { discountRate: null }))).discountRate, undefined);
@@ -136,7 +136,7 @@ describeEachDb('brand message templates: discount rate and commerce', (db) => {
         text: undefined,
         carousel: { list: [card(10), card(0)] },
       }),
-      'A313',
+      'A337',
       'brandmessage.carousel.list[1].attachment.commerce.discountRate',
     );
   });

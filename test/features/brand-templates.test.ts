@@ -85,7 +85,7 @@ describeEachDb('brand message templates: endpoints', (db) => {
     assert.deepEqual(again, rec);
   });
 
-  test('GET answers the stored record; sendType basic or template; free and others are A321', async () => {
+  test('GET answers the stored record; sendType basic or template; free and others are A571', async () => {
     const body = textTemplate(c);
     const rec = record(await api.register(body));
     assert.deepEqual(record(await api.get({ senderKey: c.senderKey, templateCode: rec.templateCode })), rec);
@@ -97,7 +97,7 @@ describeEachDb('brand message templates: endpoints', (db) => {
     }
     refused(
       await api.get({ senderKey: c.senderKey, templateCode: rec.templateCode, sendType: 'free' }),
-      'A321',
+      'A571',
       'sendType',
     );
     refused(await api.get({ senderKey: c.senderKey, templateCode: 'nope' }), 'A820', 'nope');
@@ -105,11 +105,11 @@ describeEachDb('brand message templates: endpoints', (db) => {
     refused(await api.get({ senderKey: c.senderKey, templateCode: 'bad code!' }), 'A505', 'templateCode');
   });
 
-  test('sendType on registration: basic and template store basic; free is A321', async () => {
+  test('sendType on registration: basic and template store basic; free is A571', async () => {
     assert.equal(record(await api.register(textTemplate(c, { sendType: 'template' }))).sendType, 'basic');
     assert.equal(record(await api.register(textTemplate(c, { sendType: 'basic' }))).sendType, 'basic');
-    refused(await api.register(textTemplate(c, { sendType: 'free' })), 'A321', 'brandmessage.sendType');
-    refused(await api.register(textTemplate(c, { sendType: 'other' })), 'A321', 'brandmessage.sendType');
+    refused(await api.register(textTemplate(c, { sendType: 'free' })), 'A571', 'brandmessage.sendType');
+    refused(await api.register(textTemplate(c, { sendType: 'other' })), 'A571', 'brandmessage.sendType');
   });
 
   test('a templateCode is unique per senderKey: a second registration is A531 (409)', async () => {
@@ -127,16 +127,16 @@ describeEachDb('brand message templates: endpoints', (db) => {
     ok(await otherApi.register(textTemplate(other, { templateCode: body.templateCode })));
   });
 
-  test("another account's profile is A326 on every endpoint, and its templates stay unseen", async () => {
+  test("another account's profile is A340 on every endpoint, and its templates stay unseen", async () => {
     const mine = textTemplate(c);
     ok(await api.register(mine));
-    refused(await otherApi.register(textTemplate(c)), 'A326', c.senderKey);
-    refused(await otherApi.update(mine), 'A326', c.senderKey);
-    refused(await otherApi.get({ senderKey: c.senderKey, templateCode: mine.templateCode }), 'A326');
-    refused(await otherApi.list({ senderKey: c.senderKey }), 'A326');
-    refused(await otherApi.lastModified({ senderKey: c.senderKey }), 'A326');
-    refused(await otherApi.remove(c.senderKey, mine.templateCode), 'A326');
-    refused(await api.register(textTemplate({ senderKey: 'sk-unknown' })), 'A326', 'sk-unknown');
+    refused(await otherApi.register(textTemplate(c)), 'A340', c.senderKey);
+    refused(await otherApi.update(mine), 'A340', c.senderKey);
+    refused(await otherApi.get({ senderKey: c.senderKey, templateCode: mine.templateCode }), 'A340');
+    refused(await otherApi.list({ senderKey: c.senderKey }), 'A340');
+    refused(await otherApi.lastModified({ senderKey: c.senderKey }), 'A340');
+    refused(await otherApi.remove(c.senderKey, mine.templateCode), 'A340');
+    refused(await api.register(textTemplate({ senderKey: 'sk-unknown' })), 'A340', 'sk-unknown');
     // Still there, unchanged.
     assert.equal(
       record(await api.get({ senderKey: c.senderKey, templateCode: mine.templateCode })).text,
@@ -363,7 +363,7 @@ describeEachDb('brand message templates: fields of the record', (db) => {
     // Absent (or null) required fields are A300 naming them, as in every schema; values, blank
     // included, keep the field's own code.
     refused(await api.register(noKey), 'A300', 'brandmessage.senderKey is required');
-    refused(await api.register(textTemplate(c, { senderKey: '' })), 'A326', 'brandmessage.senderKey');
+    refused(await api.register(textTemplate(c, { senderKey: '' })), 'A340', 'brandmessage.senderKey');
     const { templateName: _n, ...noName } = textTemplate(c);
     refused(await api.register(noName), 'A300', 'brandmessage.templateName is required');
     refused(await api.register(textTemplate(c, { templateName: '' })), 'A530', 'brandmessage.templateName');
@@ -420,19 +420,19 @@ describeEachDb('brand message templates: fields of the record', (db) => {
     ok(await api.register(withButtons(Array.from({ length: 5 }, (_, i) => link(`B${i}`)))));
     refused(
       await api.register(withButtons(Array.from({ length: 6 }, (_, i) => link(`B${i}`)))),
-      'A312',
+      'A503',
       'at most 5',
     );
     refused(
       await api.register(withButtons([link('#{name}')])),
-      'A312',
+      'A503',
       'brandmessage.attachment.button[0].name',
     );
     ok(await api.register(withButtons([link('가'.repeat(14))])));
-    refused(await api.register(withButtons([link('가'.repeat(15))])), 'A312', 'at most 14');
-    refused(await api.register(withButtons([{ type: 'WL', name: 'Go' }])), 'A312', 'urlMobile is required');
-    refused(await api.register(withButtons([{ type: 'XX', name: 'Go' }])), 'A312', 'type must be one of');
-    refused(await api.register(withButtons([{ type: 'AL', name: 'App' }])), 'A312', 'AL');
+    refused(await api.register(withButtons([link('가'.repeat(15))])), 'A503', 'at most 14');
+    refused(await api.register(withButtons([{ type: 'WL', name: 'Go' }])), 'A503', 'urlMobile is required');
+    refused(await api.register(withButtons([{ type: 'XX', name: 'Go' }])), 'A503', 'type must be one of');
+    refused(await api.register(withButtons([{ type: 'AL', name: 'App' }])), 'A503', 'AL');
     ok(await api.register(withButtons([{ type: 'AL', name: 'App', schemeAndroid: 'app://open' }])));
     ok(
       await api.register(
@@ -444,10 +444,10 @@ describeEachDb('brand message templates: fields of the record', (db) => {
     );
     refused(
       await api.register(withButtons([{ type: 'WL', name: 'Go', urlMobile: 'ftp://x' }])),
-      'A312',
+      'A503',
       'http',
     );
-    refused(await api.register(withButtons({ type: 'WL' })), 'A312', 'must be an array');
+    refused(await api.register(withButtons({ type: 'WL' })), 'A503', 'must be an array');
   });
 
   test('content a msgType does not take is refused (A545), never dropped', async () => {

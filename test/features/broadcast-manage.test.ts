@@ -71,7 +71,7 @@ describeEachDb('broadcast: rules and states', (db) => {
     assert.equal(b.record(await b.create({ ...ok, tpsLimit: '7' })).tpsLimit, 7);
     refusedWith(await b.create({ ...ok, pushAlarm: 'X' }), 'A597', 'X');
     refusedWith(await b.create({ ...ok, campaignId: 'c'.repeat(101) }), 'A300', 'campaignId');
-    refusedWith(await b.create({ ...ok, senderKey: 'sk-other' }), 'A326', 'sk-other');
+    refusedWith(await b.create({ ...ok, senderKey: 'sk-other' }), 'A340', 'sk-other');
   });
 
   test('pause keeps sendCount; resume goes on; terminate stops; wrong states are A824', async () => {

@@ -175,11 +175,11 @@ describeEachDb('fileKeys per account', (db) => {
     }
   });
 
-  test("A214 stays for the account's own key of another kind, and never reflects another account's", async () => {
+  test("A224 stays for the account's own key of another kind, and never reflects another account's", async () => {
     await uploaded(a, 'infomsg/template', 'both', png(800, 400));
     const own = await upload(a, 'infomsg/itemHighlight', 'both', png(200, 200));
     assert.equal(own.statusCode, 400, own.body);
-    assert.equal(own.json().data.code, 'A214');
+    assert.equal(own.json().data.code, 'A224');
     assert.equal(
       own.json().data.result,
       'fileKey is in use for another kind of file: both is used by this account for another kind of file (infomsg-template); a key is reused only for the same kind',
@@ -187,9 +187,9 @@ describeEachDb('fileKeys per account', (db) => {
     // beta holds no "both": alpha's template image is nothing to it.
     const theirs = await upload(b, 'infomsg/itemHighlight', 'both', png(200, 200));
     assert.equal(theirs.statusCode, 200, theirs.body);
-    // Now beta's own highlight holds it for beta, and that is all beta's A214 speaks of.
+    // Now beta's own highlight holds it for beta, and that is all beta's A224 speaks of.
     const again = await upload(b, 'infomsg/template', 'both', png(800, 400));
-    assert.equal(again.json().data.code, 'A214', again.body);
+    assert.equal(again.json().data.code, 'A224', again.body);
     assert.match(again.json().data.result, /\(infomsg-item-highlight\)/);
     tellsNothingOf(again, a);
   });

@@ -125,9 +125,9 @@ describeEachDb('MMS image upload', (db) => {
     assert.equal(await findFile(t.gw.ctx.store, accountId, 'big'), undefined);
   });
 
-  test('A215: larger than 1500x1440 is refused; 1500x1440 and progressive JPEGs are accepted', async () => {
-    await refused([file(jpeg(1501, 100))], 'A215', /1501x100, at most 1500x1440/);
-    await refused([file(jpeg(100, 1441))], 'A215');
+  test('A203: larger than 1500x1440 is refused; 1500x1440 and progressive JPEGs are accepted', async () => {
+    await refused([file(jpeg(1501, 100))], 'A203', /1501x100, at most 1500x1440/);
+    await refused([file(jpeg(100, 1441))], 'A203');
     assert.equal((await post([file(jpeg(1500, 1440))])).statusCode, 200);
     assert.equal((await post([file(jpeg(800, 600, { sof: 0xc2 }))])).statusCode, 200);
   });
@@ -155,9 +155,9 @@ describeEachDb('MMS image upload', (db) => {
     await refused([{ name: 'file', value: 'not bytes' }], 'A211');
   });
 
-  test('A219: a JPEG named .png (or .gif) is refused; .jpg, .jpeg, .JPG and no extension are fine', async () => {
+  test('A225: a JPEG named .png (or .gif) is refused; .jpg, .jpeg, .JPG and no extension are fine', async () => {
     for (const name of ['x.png', 'x.gif', 'x.pdf']) {
-      await refused([file(jpeg(10, 10), name)], 'A219', /the file is named \.\w+ but holds a jpg image/);
+      await refused([file(jpeg(10, 10), name)], 'A225', /the file is named \.\w+ but holds a jpg image/);
     }
     for (const name of ['x.jpg', 'x.jpeg', 'x.JPG', 'x']) {
       const res = await post([file(jpeg(10, 10), name)]);
@@ -165,9 +165,9 @@ describeEachDb('MMS image upload', (db) => {
     }
   });
 
-  test('A213: a fileKey outside 1-64 characters of A-Z a-z 0-9 . _ -', async () => {
+  test('A223: a fileKey outside 1-64 characters of A-Z a-z 0-9 . _ -', async () => {
     for (const key of ['a/b', '../x', 'x'.repeat(65), '키', 'a b', 'a+b']) {
-      await refused([{ name: 'fileKey', value: key }, file(jpeg(10, 10))], 'A213');
+      await refused([{ name: 'fileKey', value: key }, file(jpeg(10, 10))], 'A223');
     }
     assert.equal(
       (await post([{ name: 'fileKey', value: 'k'.repeat(64) }, file(jpeg(10, 10))])).statusCode,

@@ -224,7 +224,7 @@ describeEachDb('friend groups', (db) => {
       assert.equal(codeOf(res.json()), code, res.body);
     };
     await expect(await upload('01010060000', null), 'A300');
-    await expect(await upload('01010060000', other.senderKey), 'A326');
+    await expect(await upload('01010060000', other.senderKey), 'A340');
     await expect(
       await postForm(t, `${BASE}/file`, [{ name: 'senderKey', value: c.senderKey }], c.apiKey),
       'A210',
@@ -345,7 +345,7 @@ describeEachDb('friend groups', (db) => {
       'POST',
       BASE,
       { friendGroup: { senderKey: other.senderKey, friendGroupKey: 'x', phoneNumbers: phones } },
-      'A326',
+      'A340',
       400,
     );
     // Nothing of the refused requests was registered.
@@ -429,8 +429,8 @@ describeEachDb('friend groups', (db) => {
 
     await refused('GET', `${BASE}?senderKey=${sk}&friendGroupKey=zzz`, undefined, 'A552', 404, /zzz/);
     await refused('GET', `${BASE}?senderKey=${sk}`, undefined, 'A300', 400, /friendGroupKey/);
-    await refused('GET', `${BASE}?senderKey=${other.senderKey}&friendGroupKey=dup`, undefined, 'A326', 400);
-    await refused('GET', `${BASE}/list?senderKey=${other.senderKey}`, undefined, 'A326', 400);
+    await refused('GET', `${BASE}?senderKey=${other.senderKey}&friendGroupKey=dup`, undefined, 'A340', 400);
+    await refused('GET', `${BASE}/list?senderKey=${other.senderKey}`, undefined, 'A340', 400);
     const res = await t.request({ method: 'GET', url: `${BASE}/list?senderKey=${sk}` });
     assert.equal(res.statusCode, 401);
   });
@@ -449,7 +449,7 @@ describeEachDb('friend groups', (db) => {
       'DELETE',
       `${BASE}/senderKey/${other.senderKey}/friendGroupKey/dup`,
       undefined,
-      'A326',
+      'A340',
       400,
     );
 
@@ -567,7 +567,7 @@ describeEachDb('friend groups', (db) => {
         'POST',
         url,
         { friendGroup: { senderKey: other.senderKey, friendGroupKey: 'dup', phoneNumbers: ['01012345678'] } },
-        'A326',
+        'A340',
         400,
       );
     }

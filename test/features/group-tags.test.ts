@@ -77,8 +77,8 @@ describeEachDb('group tags', (db) => {
     const del = await call('DELETE', `${BASE}/senderKey/${c.senderKey}/groupTagKey/both`);
     assert.equal(del.statusCode, 200, del.body);
     assert.equal(del.json().data.code, 'A000');
-    await refused('GET', `${BASE}?senderKey=${c.senderKey}&groupTagKey=both`, undefined, 'A564', 404);
-    await refused('DELETE', `${BASE}/senderKey/${c.senderKey}/groupTagKey/both`, undefined, 'A564', 404);
+    await refused('GET', `${BASE}?senderKey=${c.senderKey}&groupTagKey=both`, undefined, 'A765', 404);
+    await refused('DELETE', `${BASE}/senderKey/${c.senderKey}/groupTagKey/both`, undefined, 'A765', 404);
     // The key is free again.
     await create({ senderKey: c.senderKey, groupTagKey: 'both', groupTagName: 'Both again' });
   });
@@ -89,7 +89,7 @@ describeEachDb('group tags', (db) => {
       'POST',
       BASE,
       { groupTag: { senderKey: c.senderKey, groupTagKey: 'd1', groupTagName: 'Other' } },
-      'A562',
+      'A763',
       409,
       /d1/,
     );
@@ -97,7 +97,7 @@ describeEachDb('group tags', (db) => {
       'POST',
       BASE,
       { groupTag: { senderKey: c.senderKey, groupTagKey: 'd2', groupTagName: 'Dup name' } },
-      'A563',
+      'A764',
       409,
       /Dup name/,
     );
@@ -106,7 +106,7 @@ describeEachDb('group tags', (db) => {
       'PUT',
       BASE,
       { groupTag: { senderKey: c.senderKey, groupTagKey: 'd2', groupTagName: 'Dup name' } },
-      'A563',
+      'A764',
       409,
     );
     // The other account's profile may hold the same key and name.
@@ -128,24 +128,24 @@ describeEachDb('group tags', (db) => {
       'POST',
       BASE,
       post({ senderKey: sk, groupTagKey: 'bad key', groupTagName: 'x' }),
-      'A560',
+      'A761',
       400,
     );
     await refused(
       'POST',
       BASE,
       post({ senderKey: sk, groupTagKey: 'k'.repeat(51), groupTagName: 'x' }),
-      'A560',
+      'A761',
       400,
     );
-    await refused('POST', BASE, post({ senderKey: sk, groupTagKey: '', groupTagName: 'x' }), 'A560', 400);
-    await refused('POST', BASE, post({ senderKey: sk, groupTagKey: 'ok', groupTagName: '' }), 'A561', 400);
-    await refused('POST', BASE, post({ senderKey: sk, groupTagKey: 'ok', groupTagName: '   ' }), 'A561', 400);
+    await refused('POST', BASE, post({ senderKey: sk, groupTagKey: '', groupTagName: 'x' }), 'A761', 400);
+    await refused('POST', BASE, post({ senderKey: sk, groupTagKey: 'ok', groupTagName: '' }), 'A762', 400);
+    await refused('POST', BASE, post({ senderKey: sk, groupTagKey: 'ok', groupTagName: '   ' }), 'A762', 400);
     await refused(
       'POST',
       BASE,
       post({ senderKey: sk, groupTagKey: 'ok', groupTagName: '가'.repeat(51) }),
-      'A561',
+      'A762',
       400,
       /51 characters/,
     );
@@ -167,28 +167,28 @@ describeEachDb('group tags', (db) => {
       'POST',
       BASE,
       post({ senderKey: other.senderKey, groupTagKey: 'x', groupTagName: 'x' }),
-      'A326',
+      'A340',
       400,
     );
     await refused(
       'PUT',
       BASE,
       post({ senderKey: sk, groupTagKey: 'missing', groupTagName: 'x' }),
-      'A564',
+      'A765',
       404,
     );
     await refused(
       'PUT',
       BASE,
       post({ senderKey: other.senderKey, groupTagKey: 'd1', groupTagName: 'x' }),
-      'A326',
+      'A340',
       400,
     );
-    await refused('GET', `${BASE}?senderKey=${other.senderKey}&groupTagKey=d1`, undefined, 'A326', 400);
+    await refused('GET', `${BASE}?senderKey=${other.senderKey}&groupTagKey=d1`, undefined, 'A340', 400);
     await refused('GET', `${BASE}?senderKey=${sk}`, undefined, 'A300', 400, /groupTagKey/);
-    await refused('GET', `${BASE}/list?senderKey=${other.senderKey}`, undefined, 'A326', 400);
+    await refused('GET', `${BASE}/list?senderKey=${other.senderKey}`, undefined, 'A340', 400);
     await refused('GET', `${BASE}/list`, undefined, 'A300', 400, /senderKey/);
-    await refused('DELETE', `${BASE}/senderKey/${other.senderKey}/groupTagKey/d1`, undefined, 'A326', 400);
+    await refused('DELETE', `${BASE}/senderKey/${other.senderKey}/groupTagKey/d1`, undefined, 'A340', 400);
     const res = await t.request({ method: 'GET', url: `${BASE}/list?senderKey=${sk}` });
     assert.equal(res.statusCode, 401);
   });
@@ -208,7 +208,7 @@ describeEachDb('group tags', (db) => {
       'POST',
       BASE,
       { groupTag: { senderKey: sk, groupTagKey: 'one-more', groupTagName: 'One more' } },
-      'A565',
+      'A766',
       409,
     );
     assert.equal((await ok('GET', `${BASE}/list?senderKey=${sk}`)).groupTags.length, GROUP_TAGS_MAX);

@@ -24,7 +24,7 @@ describeEachDb('image pixel ceiling', (db) => {
   /** The signature and IHDR chunk alone: a header that declares a size over no data at all. */
   const headerOnly = (width: number, height: number) => png(width, height).slice(0, 33);
 
-  test('a header declaring 2^31-1 x 2^31-1, or 10k x 10k, is A215 naming the size', async () => {
+  test('a header declaring 2^31-1 x 2^31-1, or 10k x 10k, is A203 naming the size', async () => {
     for (const [path, bytes, name, type] of [
       ['rcs', headerOnly(2 ** 31 - 1, 2 ** 31 - 1), 'huge.png', 'image/png'],
       ['brandmessage/default', headerOnly(2 ** 31 - 1, 2 ** 31 - 1), 'huge.png', 'image/png'],
@@ -34,7 +34,7 @@ describeEachDb('image pixel ceiling', (db) => {
       const res = await upload(path, bytes, name, type);
       assert.equal(res.statusCode, 400, `${path} ${name}: ${res.body}`);
       const data = res.json<{ data: { code: string; result: string } }>().data;
-      assert.equal(data.code, 'A215', res.body);
+      assert.equal(data.code, 'A203', res.body);
       assert.match(data.result, /megapixels; an image is at most 25 megapixels/);
     }
   });

@@ -73,21 +73,21 @@ describeEachDb('infomsg review', (db) => {
     ]);
   });
 
-  test('request refused unless status R and inspectionStatus REG (A824); unknown (A820); another account (A326)', async () => {
+  test('request refused unless status R and inspectionStatus REG (A824); unknown (A820); another account (A340)', async () => {
     await register(api, draft(c, 'r2'));
     ok(await requestReview(api, c.senderKey, 'r2'));
     refused(await requestReview(api, c.senderKey, 'r2'), 'A824', 409, /inspectionStatus REQ/);
     assert.equal((await decideReview(t, c.senderKey, 'r2', 'approve')).statusCode, 200);
     refused(await requestReview(api, c.senderKey, 'r2'), 'A824', 409, /status A, inspectionStatus APR/);
     refused(await requestReview(api, c.senderKey, 'nope'), 'A820', 404);
-    refused(await requestReview(apiOf(t, other.apiKey), c.senderKey, 'r2'), 'A326', 400);
+    refused(await requestReview(apiOf(t, other.apiKey), c.senderKey, 'r2'), 'A340', 400);
     refused(
       await api('POST', URL, { infomsg: { senderKey: c.senderKey, templateCode: 'r2' } }),
       'A300',
       400,
       /comment/,
     );
-    refused(await requestReview(api, c.senderKey, 'r2', 'c'.repeat(501)), 'A521', 400, /501/);
+    refused(await requestReview(api, c.senderKey, 'r2', 'c'.repeat(501)), 'A529', 400, /501/);
   });
 
   test('cancel: REQ → REG with a CANCEL entry; only under review (A824)', async () => {
@@ -113,7 +113,7 @@ describeEachDb('infomsg review', (db) => {
       }),
     );
     ok(await requestReview(api, c.senderKey, 'r3', 'second'));
-    refused(await cancelReview(apiOf(t, other.apiKey), c.senderKey, 'r3'), 'A326', 400);
+    refused(await cancelReview(apiOf(t, other.apiKey), c.senderKey, 'r3'), 'A340', 400);
   });
 
   test('sandbox approve: APR and status A, the reviewer’s comment kept; the template becomes sendable', async () => {
@@ -185,7 +185,7 @@ describeEachDb('infomsg review', (db) => {
     assert.equal(typo.json().code, 'A300');
     assert.match(typo.json().result, /coment is not a known field/);
     const long = await decideReview(t, c.senderKey, 'r6', 'reject', 'x'.repeat(501));
-    assert.equal(long.json().code, 'A521');
+    assert.equal(long.json().code, 'A529');
     const anon = await t.request({
       method: 'POST',
       url: '/sandbox/v1/reviews',
@@ -262,7 +262,7 @@ describeEachDb('infomsg review', (db) => {
     assert.deepEqual([got.inspectionStatus, got.comments.length], ['REG', 0]);
   });
 
-  test('form-data refusals name the field: comment and templateCode required (A300); another account (A326)', async () => {
+  test('form-data refusals name the field: comment and templateCode required (A300); another account (A340)', async () => {
     await register(api, draft(c, 'f4'));
     const noComment = form('f4').filter((p) => p.name !== 'comment');
     refused(await postForm(t, URL, noComment, c.apiKey), 'A300', 400, /comment is required/);
@@ -274,7 +274,7 @@ describeEachDb('infomsg review', (db) => {
       400,
       /senderKeyType/,
     );
-    refused(await postForm(t, URL, form('f4'), other.apiKey), 'A326', 400);
+    refused(await postForm(t, URL, form('f4'), other.apiKey), 'A340', 400);
     const anon = await postForm(t, URL, form('f4'), null);
     assert.equal(anon.statusCode, 401);
   });

@@ -75,9 +75,9 @@ describeEachDb('infomsg templates', (db) => {
     assert.deepEqual(await fetchTemplate(api, c.senderKey, 'order_done'), infomsg);
   });
 
-  test('templateCode: unique per senderKey (A513, 409); the same code under another profile is another template', async () => {
+  test('templateCode: unique per senderKey (A528, 409); the same code under another profile is another template', async () => {
     await register(api, draft(c, 'dup_code'));
-    refused(await post(draft(c, 'dup_code', { templateName: 'again' })), 'A513', 409, /dup_code/);
+    refused(await post(draft(c, 'dup_code', { templateName: 'again' })), 'A528', 409, /dup_code/);
     const second = `${c.senderKey}-2`;
     await addProfile(t, c.accountId, second);
     const again = await register(api, draft({ senderKey: second }, 'dup_code'));
@@ -91,24 +91,24 @@ describeEachDb('infomsg templates', (db) => {
     await register(api, draft(c, `A-z_0${'9'.repeat(25)}`));
   });
 
-  test('another account’s profile: A326 on every call; its templates stay invisible', async () => {
+  test('another account’s profile: A340 on every call; its templates stay invisible', async () => {
     await register(api, draft(c, 'mine'));
     refused(
       await otherApi('POST', `${BASE}/template`, { infomsg: draft(c, 'theirs') }),
-      'A326',
+      'A340',
       400,
       /senderKey/,
     );
     refused(
       await otherApi('GET', `${BASE}/template?senderKey=${c.senderKey}&templateCode=mine`),
-      'A326',
+      'A340',
       400,
     );
-    refused(await otherApi('PUT', `${BASE}/template`, { infomsg: draft(c, 'mine') }), 'A326', 400);
-    refused(await del(c.senderKey, 'mine', otherApi), 'A326', 400);
-    refused(await otherApi('GET', `${BASE}/template/list?senderKey=${c.senderKey}`), 'A326', 400);
-    refused(await otherApi('GET', `${BASE}/template/lastModified?senderKey=${c.senderKey}`), 'A326', 400);
-    refused(await post(draft({ senderKey: 'no-such-profile' }, 'x')), 'A326', 400);
+    refused(await otherApi('PUT', `${BASE}/template`, { infomsg: draft(c, 'mine') }), 'A340', 400);
+    refused(await del(c.senderKey, 'mine', otherApi), 'A340', 400);
+    refused(await otherApi('GET', `${BASE}/template/list?senderKey=${c.senderKey}`), 'A340', 400);
+    refused(await otherApi('GET', `${BASE}/template/lastModified?senderKey=${c.senderKey}`), 'A340', 400);
+    refused(await post(draft({ senderKey: 'no-such-profile' }, 'x')), 'A340', 400);
     assert.equal((await fetchTemplate(api, c.senderKey, 'mine')).templateCode, 'mine');
   });
 
@@ -126,9 +126,9 @@ describeEachDb('infomsg templates', (db) => {
     refused(await post(noCategory), 'A300', 400, /infomsg\.categoryCode is required/);
   });
 
-  test('templateName: 1 to 150 characters (A506)', async () => {
-    refused(await post(draft(c, 'nm1', { templateName: '  ' })), 'A506', 400);
-    refused(await post(draft(c, 'nm2', { templateName: 'n'.repeat(151) })), 'A506', 400);
+  test('templateName: 1 to 150 characters (A527)', async () => {
+    refused(await post(draft(c, 'nm1', { templateName: '  ' })), 'A527', 400);
+    refused(await post(draft(c, 'nm2', { templateName: 'n'.repeat(151) })), 'A527', 400);
     await register(api, draft(c, 'nm3', { templateName: 'n'.repeat(150) }));
   });
 
@@ -250,28 +250,28 @@ describeEachDb('infomsg templates', (db) => {
     assert.equal(t1.previewMessage, '주문 완료');
   });
 
-  test('buttons: at most 5, known types, names up to 14, links only where they belong (A312)', async () => {
+  test('buttons: at most 5, known types, names up to 14, links only where they belong (A503)', async () => {
     const wl = { type: 'WL', name: '확인', urlMobile: 'https://s.example' };
-    refused(await post(draft(c, 'b1', { buttons: Array(6).fill(wl) })), 'A312', 400, /at most 5/);
-    refused(await post(draft(c, 'b2', { buttons: [{ ...wl, type: 'XX' }] })), 'A312', 400, /type/);
+    refused(await post(draft(c, 'b1', { buttons: Array(6).fill(wl) })), 'A503', 400, /at most 5/);
+    refused(await post(draft(c, 'b2', { buttons: [{ ...wl, type: 'XX' }] })), 'A503', 400, /type/);
     refused(
       await post(draft(c, 'b3', { buttons: [{ type: 'WL', name: '확인' }] })),
-      'A312',
+      'A503',
       400,
       /urlMobile/,
     );
-    refused(await post(draft(c, 'b4', { buttons: [{ ...wl, urlMobile: 'ftp://x' }] })), 'A312', 400);
-    refused(await post(draft(c, 'b5', { buttons: [{ ...wl, name: 'n'.repeat(15) }] })), 'A312', 400);
+    refused(await post(draft(c, 'b4', { buttons: [{ ...wl, urlMobile: 'ftp://x' }] })), 'A503', 400);
+    refused(await post(draft(c, 'b5', { buttons: [{ ...wl, name: 'n'.repeat(15) }] })), 'A503', 400);
     refused(
       await post(
         draft(c, 'b6', { buttons: [{ type: 'DS', name: '배송조회', urlMobile: 'https://x.example' }] }),
       ),
-      'A312',
+      'A503',
       400,
       /DS/,
     );
-    refused(await post(draft(c, 'b7', { buttons: [{ type: 'AL', name: '앱' }] })), 'A312', 400, /AL/);
-    refused(await post(draft(c, 'b8', { buttons: [{ type: 'AC', name: '채널 추가' }] })), 'A312', 400, /AC/);
+    refused(await post(draft(c, 'b7', { buttons: [{ type: 'AL', name: '앱' }] })), 'A503', 400, /AL/);
+    refused(await post(draft(c, 'b8', { buttons: [{ type: 'AC', name: '채널 추가' }] })), 'A503', 400, /AC/);
     refused(
       await post(draft(c, 'b9', { buttons: [{ type: 'WL', urlMobile: 'https://x.example' }] })),
       'A300',
@@ -299,7 +299,7 @@ describeEachDb('infomsg templates', (db) => {
     });
   });
 
-  test('templateMessageType: BA, EX (extra), AD (channel-add button first), MI (both) (A514, A517, A312)', async () => {
+  test('templateMessageType: BA, EX (extra), AD (channel-add button first), MI (both) (A514, A517, A503)', async () => {
     refused(await post(draft(c, 'mt1', { templateMessageType: 'ZZ' })), 'A514', 400);
     refused(await post(draft(c, 'mt2', { templateMessageType: 'EX' })), 'A517', 400, /extra/);
     refused(await post(draft(c, 'mt3', { extra: '부가 정보' })), 'A517', 400, /BA/);
@@ -309,7 +309,7 @@ describeEachDb('infomsg templates', (db) => {
       400,
       /500/,
     );
-    refused(await post(draft(c, 'mt5', { templateMessageType: 'AD' })), 'A312', 400, /AC/);
+    refused(await post(draft(c, 'mt5', { templateMessageType: 'AD' })), 'A503', 400, /AC/);
     const ex = await register(api, draft(c, 'mt6', { templateMessageType: 'EX', extra: '문의: 1588-0000' }));
     assert.equal(ex.extra, '문의: 1588-0000');
     assert.equal(ex.ad, null);

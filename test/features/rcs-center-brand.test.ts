@@ -86,8 +86,8 @@ describeEachDb('RCS center: brand', (db) => {
 
   test('GET: another account’s brand, an unknown one, or none at all is refused', async () => {
     for (const [res, code] of [
-      [await getBrand(`b-${other.accountId}`), 'A601'],
-      [await getBrand('no-such-brand'), 'A601'],
+      [await getBrand(`b-${other.accountId}`), 'A611'],
+      [await getBrand('no-such-brand'), 'A611'],
       [await t.request({ method: 'GET', url: URL_BRAND, apiKey: c.apiKey }), 'A300'],
     ] as const) {
       assert.equal(res.json().data.code, code, res.body);
@@ -243,40 +243,40 @@ describeEachDb('RCS center: brand', (db) => {
     await refused(
       reg({ name: 'X' }, `b-${other.accountId}`),
       404,
-      'A601',
+      'A611',
       new RegExp(`b-${other.accountId}`),
     );
-    await refused(reg({ name: 'X' }, 'nope'), 404, 'A601', /brandId nope/);
+    await refused(reg({ name: 'X' }, 'nope'), 404, 'A611', /brandId nope/);
     // Nothing of the other account's brand changed.
     assert.equal((await getBrand(`b-${other.accountId}`, other.apiKey)).json().data.data.rcs.name, 'Brand');
   });
 
   test('PUT: regBrand must be a JSON object', async () => {
-    await refused(reg('{name: nope'), 400, 'A603', /not valid JSON/);
-    await refused(reg('["a"]'), 400, 'A603', /must be a JSON object/);
-    await refused(reg('null'), 400, 'A603', /must be a JSON object/);
-    await refused(reg('"text"'), 400, 'A603', /must be a JSON object/);
+    await refused(reg('{name: nope'), 400, 'A613', /not valid JSON/);
+    await refused(reg('["a"]'), 400, 'A613', /must be a JSON object/);
+    await refused(reg('null'), 400, 'A613', /must be a JSON object/);
+    await refused(reg('"text"'), 400, 'A613', /must be a JSON object/);
   });
 
   test('PUT: each regBrand field is checked and named', async () => {
     const cases: Array<[unknown, string, RegExp]> = [
-      [{ name: '' }, 'A604', /regBrand.name cannot be empty/],
-      [{ name: '   ' }, 'A604', /regBrand.name cannot be empty/],
-      [{ name: null }, 'A604', /regBrand.name must be a string/],
-      [{ name: 42 }, 'A604', /regBrand.name must be a string/],
-      [{ name: 'x'.repeat(41) }, 'A604', /longer than 40/],
-      [{ description: 'x'.repeat(101) }, 'A605', /regBrand.description is longer than 100/],
-      [{ description: ['x'] }, 'A605', /regBrand.description must be a string/],
-      [{ tel: '1588-1234' }, 'A606', /digits only/],
-      [{ tel: 15881234 }, 'A606', /regBrand.tel must be a string/],
-      [{ tel: '12345' }, 'A606', /domestic number/],
-      [{ tel: '1234567890123' }, 'A606', /domestic number/],
-      [{ tel: '17001234' }, 'A606', /representative number/],
-      [{ webSiteUrl: 'ftp://acme.co.kr' }, 'A607', /http:\/\/ or https:\/\//],
-      [{ webSiteUrl: 'javascript:alert(1)' }, 'A607', /http:\/\/ or https:\/\//],
-      [{ webSiteUrl: 'not a url' }, 'A607', /not a URL/],
-      [{ webSiteUrl: 'http://intranet/' }, 'A607', /no public host name/],
-      [{ webSiteUrl: `https://acme.co.kr/${'p'.repeat(200)}` }, 'A607', /longer than 200/],
+      [{ name: '' }, 'A614', /regBrand.name cannot be empty/],
+      [{ name: '   ' }, 'A614', /regBrand.name cannot be empty/],
+      [{ name: null }, 'A614', /regBrand.name must be a string/],
+      [{ name: 42 }, 'A614', /regBrand.name must be a string/],
+      [{ name: 'x'.repeat(41) }, 'A614', /longer than 40/],
+      [{ description: 'x'.repeat(101) }, 'A615', /regBrand.description is longer than 100/],
+      [{ description: ['x'] }, 'A615', /regBrand.description must be a string/],
+      [{ tel: '1588-1234' }, 'A616', /digits only/],
+      [{ tel: 15881234 }, 'A616', /regBrand.tel must be a string/],
+      [{ tel: '12345' }, 'A616', /domestic number/],
+      [{ tel: '1234567890123' }, 'A616', /domestic number/],
+      [{ tel: '17001234' }, 'A616', /representative number/],
+      [{ webSiteUrl: 'ftp://acme.co.kr' }, 'A617', /http:\/\/ or https:\/\//],
+      [{ webSiteUrl: 'javascript:alert(1)' }, 'A617', /http:\/\/ or https:\/\//],
+      [{ webSiteUrl: 'not a url' }, 'A617', /not a URL/],
+      [{ webSiteUrl: 'http://intranet/' }, 'A617', /no public host name/],
+      [{ webSiteUrl: `https://acme.co.kr/${'p'.repeat(200)}` }, 'A617', /longer than 200/],
     ];
     for (const [value, code, result] of cases) await refused(reg(value), 400, code, result);
     // Accepted forms of the same fields.
@@ -300,11 +300,11 @@ describeEachDb('RCS center: brand', (db) => {
   test('PUT: images and the document are checked (format, size, dimensions), naming the field', async () => {
     const base = reg({ description: 'With files' });
     const cases: Array<[Part, string, RegExp]> = [
-      [file('brandProfile', GIF, 'p.gif', 'image/gif'), 'A608', /brandProfile: .*not a JPEG or PNG/],
-      [file('brandProfile', new Uint8Array([1, 2, 3]), 'p.png'), 'A608', /brandProfile/],
-      [file('brandProfile', png(500, 400), 'p.png'), 'A609', /brandProfile: 500x400, .*square/],
-      [file('brandProfile', png(199, 199), 'p.png'), 'A609', /brandProfile: 199x199/],
-      [file('brandProfile', png(1001, 1001), 'p.png'), 'A609', /brandProfile: 1001x1001/],
+      [file('brandProfile', GIF, 'p.gif', 'image/gif'), 'A618', /brandProfile: .*not a JPEG or PNG/],
+      [file('brandProfile', new Uint8Array([1, 2, 3]), 'p.png'), 'A618', /brandProfile/],
+      [file('brandProfile', png(500, 400), 'p.png'), 'A619', /brandProfile: 500x400, .*square/],
+      [file('brandProfile', png(199, 199), 'p.png'), 'A619', /brandProfile: 199x199/],
+      [file('brandProfile', png(1001, 1001), 'p.png'), 'A619', /brandProfile: 1001x1001/],
       [
         file('brandProfile', png(500, 500, 1024 * 1024), 'p.png'),
         'A212',
@@ -312,15 +312,15 @@ describeEachDb('RCS center: brand', (db) => {
       ],
       [
         file('brandBackground', png(700, 400), 'b.png'),
-        'A609',
+        'A619',
         /brandBackground: 700x400, width 720 to 2160/,
       ],
       [
         file('brandBackground', jpeg(1080, 2200), 'b.jpg', 'image/jpeg'),
-        'A609',
+        'A619',
         /brandBackground: 1080x2200/,
       ],
-      [file('brandBackground', PDF, 'b.pdf', 'application/pdf'), 'A608', /brandBackground/],
+      [file('brandBackground', PDF, 'b.pdf', 'application/pdf'), 'A618', /brandBackground/],
       [
         file(
           'seasonDocFile',
@@ -331,20 +331,20 @@ describeEachDb('RCS center: brand', (db) => {
         'A610',
         /seasonDocFile: the content is not a PDF, JPEG or PNG/,
       ],
-      // A name whose extension contradicts the content (A219), as on every upload.
+      // A name whose extension contradicts the content (A225), as on every upload.
       [
         file('brandProfile', png(500, 500), 'p.jpg'),
-        'A219',
+        'A225',
         /brandProfile: the file is named \.jpg but holds a png/,
       ],
       [
         file('brandBackground', jpeg(1080, 720), 'b.png', 'image/jpeg'),
-        'A219',
+        'A225',
         /brandBackground: the file is named \.png but holds a jpg/,
       ],
       [
         file('seasonDocFile', PDF, 'doc.png'),
-        'A219',
+        'A225',
         /seasonDocFile: the file is named \.png but holds a pdf/,
       ],
     ];
@@ -440,7 +440,7 @@ describeEachDb('RCS center: brand', (db) => {
       admin: true,
     });
     assert.equal(del.statusCode, 200, del.body);
-    assert.equal((await getBrand('b-again')).json().data.code, 'A601');
+    assert.equal((await getBrand('b-again')).json().data.code, 'A611');
     await addBrand('b-again');
     const fresh = (await getBrand('b-again')).json().data.data.rcs;
     assert.equal(fresh.status, 'ready');

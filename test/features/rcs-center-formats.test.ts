@@ -180,8 +180,8 @@ describeEachDb('RCS center: common message formats and logos', (db) => {
       /messagebaseformId NOPE/,
     );
     await refused(`${BASE}/messagebaseform/logo`, 400, 'A300', /messagebaseformId is required/);
-    await refused(`${BASE}/messagebaseform/logo/logo_SMwThT00_notice`, 404, 'A602', /logo_SMwThT00_notice/);
-    await refused(`${BASE}/messagebaseform/logo/logo_SS000000_nothing`, 404, 'A602', /nothing/);
+    await refused(`${BASE}/messagebaseform/logo/logo_SMwThT00_notice`, 404, 'A612', /logo_SMwThT00_notice/);
+    await refused(`${BASE}/messagebaseform/logo/logo_SS000000_nothing`, 404, 'A612', /nothing/);
   });
 
   test('the center needs the API key', async () => {

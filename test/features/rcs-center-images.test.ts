@@ -103,23 +103,23 @@ describeEachDb('RCS center: message-base images', (db) => {
     expectCode(
       await lookup(secondBrand, image.fileId),
       404,
-      'A602',
+      'A612',
       new RegExp(`${image.fileId}.*${secondBrand}`),
     );
     // Another account cannot reach it through the brand, nor through its own brand.
     expectCode(
       await lookup(brandId, image.fileId, other.apiKey),
       404,
-      'A601',
+      'A611',
       new RegExp(`brandId ${brandId}`),
     );
     expectCode(
       await lookup(`b-${other.accountId}`, image.fileId, other.apiKey),
       404,
-      'A602',
+      'A612',
       /is not an image/,
     );
-    expectCode(await lookup(brandId, 'rcsmb_unknown'), 404, 'A602', /rcsmb_unknown/);
+    expectCode(await lookup(brandId, 'rcsmb_unknown'), 404, 'A612', /rcsmb_unknown/);
   });
 
   test('the lookup needs brandId and fileId', async () => {
@@ -135,13 +135,13 @@ describeEachDb('RCS center: message-base images', (db) => {
     expectCode(
       await upload([{ name: 'brandId', value: `b-${other.accountId}` }, file(png(300, 300))]),
       404,
-      'A601',
+      'A611',
       new RegExp(`b-${other.accountId}`),
     );
     expectCode(
       await upload([{ name: 'brandId', value: 'nope' }, file(png(300, 300))]),
       404,
-      'A601',
+      'A611',
       /brandId nope/,
     );
   });
@@ -152,34 +152,34 @@ describeEachDb('RCS center: message-base images', (db) => {
     expectCode(
       await upload([b, file(gif, 'a.gif', 'image/gif')]),
       400,
-      'A608',
+      'A618',
       /file: the content is not a JPEG/,
     );
     expectCode(
       await upload([b, file(new Uint8Array(Buffer.from('%PDF-1.7')), 'a.pdf')]),
       400,
-      'A608',
+      'A618',
       /file/,
     );
-    expectCode(await upload([b, file(png(99, 300))]), 400, 'A609', /file: 99x300, width 100 to 2000/);
-    expectCode(await upload([b, file(png(300, 2001))]), 400, 'A609', /file: 300x2001/);
+    expectCode(await upload([b, file(png(99, 300))]), 400, 'A619', /file: 99x300, width 100 to 2000/);
+    expectCode(await upload([b, file(png(300, 2001))]), 400, 'A619', /file: 300x2001/);
     expectCode(
       await upload([b, file(png(300, 300, 1024 * 1024))]),
       400,
       'A212',
       /file: at most 1048576 bytes/,
     );
-    // The name must not contradict the content (A219): the answer's fileName and URL would differ.
+    // The name must not contradict the content (A225): the answer's fileName and URL would differ.
     expectCode(
       await upload([b, file(png(300, 300), 'x.jpg')]),
       400,
-      'A219',
+      'A225',
       /file: the file is named \.jpg but holds a png/,
     );
     expectCode(
       await upload([b, file(jpeg(300, 300), 'x.png', 'image/jpeg')]),
       400,
-      'A219',
+      'A225',
       /named \.png but holds a jpg/,
     );
     assert.equal((await uploaded([b, file(jpeg(300, 300), 'x.JPEG', 'image/jpeg')])).fileName, 'x.JPEG');
@@ -217,6 +217,6 @@ describeEachDb('RCS center: message-base images', (db) => {
     });
     assert.equal(del.statusCode, 200, del.body);
     await addSecondBrand();
-    expectCode(await lookup(secondBrand, image.fileId), 404, 'A602', /is not an image/);
+    expectCode(await lookup(secondBrand, image.fileId), 404, 'A612', /is not an image/);
   });
 });

@@ -133,7 +133,7 @@ describeEachDb('reservation: update', (db) => {
     assert.deepEqual(await inboxTexts(t, [to]), [['all new']]);
   });
 
-  test('refused whole, changing nothing: A316, A315, A331, A330, A328, A327, A310', async () => {
+  test('refused whole, changing nothing: A316, A315, A331, A330, A328, A327, A336', async () => {
     const [plain, long] = [phone(), phone()];
     const at = onDay(t, 0, '19:00:00');
     const { resvKey, msgKeys } = await reserve(t, c, {
@@ -156,7 +156,7 @@ describeEachDb('reservation: update', (db) => {
       // The new text is too long for one recipient after substitution: the whole update is refused.
       [{ messageFlow: [sms(c, 'a longer text for #{n}')] }, 'A328', msgKeys[1]],
       [{ messageFlow: [{ sms: { from: '0299998888', text: 'x' } }] }, 'A327', '0299998888'],
-      [{ messageFlow: [] }, 'A310'],
+      [{ messageFlow: [] }, 'A336'],
       [{ resvName: 'changed', resvSendTime: inSeconds(t, 60) }, 'A316'],
     ];
     for (const [body, code, detail] of refusals) refused(await updateResv(t, c, resvKey, body), code, detail);

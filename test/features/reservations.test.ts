@@ -266,7 +266,7 @@ describeEachDb('reservation: create and fire', (db) => {
     refused(await reserveRaw(t, c, { to: Array.from({ length: 201 }, phone) }), 'A318');
     refused(await reserveRaw(t, c, { to: [] }), 'A307');
     refused(await reserveRaw(t, c, { to: [phone()], flow: [sms(c, '')] }), 'A303');
-    refused(await reserveRaw(t, c, { to: [phone()], flow: [] }), 'A310');
+    refused(await reserveRaw(t, c, { to: [phone()], flow: [] }), 'A336');
     assert.equal(ok(await listResv(t, c, '?limit=1000')).reservations.length, before, 'nothing stored');
   });
 

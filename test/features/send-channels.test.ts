@@ -94,18 +94,18 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     await refused(info({ msgType: 'AI' }), 'A523', 'template TPL-001 is AT');
   });
 
-  test('infomsg A326: senderKey missing or not registered for the account', async () => {
-    await refused(info({ senderKey: 'sk-nobody' }), 'A326', 'messageFlow[0].infomsg.senderKey sk-nobody');
-    await refused(info({ senderKey: undefined }), 'A326', 'infomsg.senderKey');
+  test('infomsg A340: senderKey missing or not registered for the account', async () => {
+    await refused(info({ senderKey: 'sk-nobody' }), 'A340', 'messageFlow[0].infomsg.senderKey sk-nobody');
+    await refused(info({ senderKey: undefined }), 'A340', 'infomsg.senderKey');
     const other = await setupClient(t, 'other-profile');
-    await refused(info({ senderKey: other.senderKey }), 'A326', `infomsg.senderKey ${other.senderKey}`);
+    await refused(info({ senderKey: other.senderKey }), 'A340', `infomsg.senderKey ${other.senderKey}`);
   });
 
-  test('infomsg A312: a button name cannot hold a #{variable}', async () => {
+  test('infomsg A503: a button name cannot hold a #{variable}', async () => {
     const button = (name: string) => ({ type: 'WL', name, urlMobile: 'https://m.example.com' });
     await refused(
       info({ attachment: { button: [button('열기'), button('#{x} 보기')] } }),
-      'A312',
+      'A503',
       'infomsg.attachment.button[1].name',
     );
     // Buttons are the template's: a template with that button sends it.
@@ -113,11 +113,11 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     await accepted(info({ templateCode: 'BTN-1', attachment: { button: [button('열기')] } }));
   });
 
-  test('infomsg A311: responseMethod and the polling timeout (10 to 86400, digit strings too)', async () => {
-    await refused(info({ responseMethod: 'foo' }), 'A311', 'infomsg.responseMethod');
-    await refused(info({ responseMethod: 'polling', timeout: 9 }), 'A311', 'infomsg.timeout');
-    await refused(info({ responseMethod: 'polling', timeout: 86_401 }), 'A311', 'infomsg.timeout');
-    await refused(info({ responseMethod: 'polling', timeout: '9' }), 'A311', 'infomsg.timeout');
+  test('infomsg A501: responseMethod and the polling timeout (10 to 86400, digit strings too)', async () => {
+    await refused(info({ responseMethod: 'foo' }), 'A501', 'infomsg.responseMethod');
+    await refused(info({ responseMethod: 'polling', timeout: 9 }), 'A501', 'infomsg.timeout');
+    await refused(info({ responseMethod: 'polling', timeout: 86_401 }), 'A501', 'infomsg.timeout');
+    await refused(info({ responseMethod: 'polling', timeout: '9' }), 'A501', 'infomsg.timeout');
     for (const timeout of ['180', 10, 86_400, undefined, null]) {
       await accepted(info({ responseMethod: 'polling', timeout }));
     }
@@ -127,10 +127,10 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
   test('infomsg A505: sendType template without text (no stored template); A303 without', async () => {
     await refused(info({ sendType: 'template', templateCode: 'TPL-1', text: undefined }), 'A505', 'TPL-1');
     await refused(info({ text: undefined }), 'A303', 'infomsg.text');
-    await refused(info({ sendType: 'other' }), 'A321', 'infomsg.sendType');
+    await refused(info({ sendType: 'other' }), 'A571', 'infomsg.sendType');
   });
 
-  test('rcs: accepted and delivered; A329 for a brandKey not registered or missing', async () => {
+  test('rcs: accepted and delivered; A420 for a brandKey not registered or missing', async () => {
     const to = phone();
     const key = await accepted(rcs({ formatId: 'SL000000' }), to);
     await settle(t);
@@ -138,8 +138,8 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
       (await inbox(t, to)).map((m) => [m.msgKey, m.channel, m.title, m.text]),
       [[key, 'rcs', 'T', 'rcs body']],
     );
-    await refused(rcs({ brandKey: 'bk-nobody' }), 'A329', 'messageFlow[0].rcs.brandKey bk-nobody');
-    await refused(rcs({ brandKey: undefined }), 'A329', 'rcs.brandKey');
+    await refused(rcs({ brandKey: 'bk-nobody' }), 'A420', 'messageFlow[0].rcs.brandKey bk-nobody');
+    await refused(rcs({ brandKey: undefined }), 'A420', 'rcs.brandKey');
   });
 
   test('rcs: a from, when given, must be a registered sender number', async () => {
@@ -159,8 +159,8 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     assert.ok(b.result.includes('messageFlow[0].brandmessage text is over 1300 chars'), b.result);
   });
 
-  test('rcs A320: formatId outside the seeded set; SS, SL and ST formats accepted', async () => {
-    await refused(rcs({ formatId: 'SX000000' }), 'A320', 'messageFlow[0].rcs.formatId SX000000');
+  test('rcs A339: formatId outside the seeded set; SS, SL and ST formats accepted', async () => {
+    await refused(rcs({ formatId: 'SX000000' }), 'A339', 'messageFlow[0].rcs.formatId SX000000');
     for (const formatId of ['SS000000', 'SL000000', 'ST000000']) await accepted(rcs({ formatId }));
   });
 
@@ -176,11 +176,11 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     await accepted(rcs({ formatId: 'SL000000' }, '가'.repeat(101)));
   });
 
-  test('brandmessage A321, A523, A317: sendType, msgType, targeting', async () => {
-    await refused(brand({ sendType: 'x' }), 'A321', 'messageFlow[0].brandmessage.sendType');
+  test('brandmessage A571, A523, A570: sendType, msgType, targeting', async () => {
+    await refused(brand({ sendType: 'x' }), 'A571', 'messageFlow[0].brandmessage.sendType');
     await refused(brand({ msgType: 'NOPE' }), 'A523', 'brandmessage.msgType NOPE');
-    await refused(brand({ targeting: 'Z' }), 'A317', 'brandmessage.targeting');
-    await refused(brand({ senderKey: 'sk-nobody' }), 'A326', 'brandmessage.senderKey sk-nobody');
+    await refused(brand({ targeting: 'Z' }), 'A570', 'brandmessage.targeting');
+    await refused(brand({ senderKey: 'sk-nobody' }), 'A340', 'brandmessage.senderKey sk-nobody');
     await accepted(brand({ targeting: 'I' }));
   });
 
@@ -204,14 +204,14 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     for (const targeting of ['M', 'N', 'O']) await accepted(brand({ targeting }));
   });
 
-  test('brandmessage A313: discountRate and discount_rate are 1 to 100 or null', async () => {
+  test('brandmessage A337: discountRate and discount_rate are 1 to 100 or null', async () => {
     assert.ok(
       t.gw.ctx.clock.now() >= Date.parse('2026-08-04T00:00:00+09:00'),
       'the clock is past 2026-08-04',
     );
     for (const rate of [0, 101, -1]) {
-      await refused(brand({ discountRate: rate }), 'A313', 'brandmessage.discountRate');
-      await refused(brand({ discount_rate: rate }), 'A313', 'brandmessage.discount_rate');
+      await refused(brand({ discountRate: rate }), 'A337', 'brandmessage.discountRate');
+      await refused(brand({ discount_rate: rate }), 'A337', 'brandmessage.discount_rate');
     }
     // Not an integer: the schema's type rule, naming the field in either spelling.
     await refused(brand({ discountRate: 1.5 }), 'A300', 'brandmessage.discountRate');
@@ -231,6 +231,6 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     await setClock('2026-08-03 23:59:59');
     await accepted(brand({ discountRate: 0 }));
     await setClock('2026-08-04 00:00:00');
-    await refused(brand({ discountRate: 0 }), 'A313', 'brandmessage.discountRate');
+    await refused(brand({ discountRate: 0 }), 'A337', 'brandmessage.discountRate');
   });
 });

@@ -102,10 +102,10 @@ describeEachDb('send rules: mms', (db) => {
     }
   });
 
-  test('A302, A303, A314, A327: from, text and originCID of mms are checked as for sms', async () => {
+  test('A302, A303, A338, A327: from, text and originCID of mms are checked as for sms', async () => {
     await refused({ mms: { text: 'x' } }, 'A302', 'messageFlow[0].mms.from');
     await refused({ mms: { from: c.sender } }, 'A303', 'messageFlow[0].mms.text');
-    await refused(mms({ originCID: '12345678' }), 'A314', 'mms.originCID');
+    await refused(mms({ originCID: '12345678' }), 'A338', 'mms.originCID');
     await refused({ mms: { from: '0299990000', text: 'x' } }, 'A327', 'mms.from');
     assert.equal((await one(mms({ originCID: '123456789' }))).code, 'A000');
   });

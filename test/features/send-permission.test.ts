@@ -215,8 +215,8 @@ describeEachDb('brand message send permission', (db) => {
       400,
       /senderKey/,
     );
-    refused(await check(c, other.senderKey), 'A326', 400);
-    refused(await apply(c, other.senderKey), 'A326', 400);
+    refused(await check(c, other.senderKey), 'A340', 400);
+    refused(await apply(c, other.senderKey), 'A340', 400);
     const noKey = await t.request({ method: 'GET', url: `${PATH}?senderKey=${c.senderKey}` });
     assert.equal(noKey.statusCode, 401);
   });

@@ -167,27 +167,27 @@ describeEachDb('send rules: recipients, messageFlow, sms', (db) => {
     assert.equal((await inbox(t, '821087654321')).length, 0);
   });
 
-  test('A310: empty messageFlow, two channels in one entry, an unknown channel only', async () => {
+  test('A336: empty messageFlow, two channels in one entry, an unknown channel only', async () => {
     const destinations = [{ to: phone() }];
-    await refused({ destinations, messageFlow: [] }, 'A310', 'messageFlow');
+    await refused({ destinations, messageFlow: [] }, 'A336', 'messageFlow');
     await refused(
       {
         destinations,
         messageFlow: [{ sms: { from: c.sender, text: 'a' }, mms: { from: c.sender, text: 'b' } }],
       },
-      'A310',
+      'A336',
       'messageFlow[0]',
     );
     await refused(
       { destinations, messageFlow: [{ fax: { to: 'x' } }] },
-      'A310',
+      'A336',
       'messageFlow[0] must hold exactly one',
     );
-    await refused({ destinations, messageFlow: [{}] }, 'A310', 'messageFlow[0] must hold exactly one');
+    await refused({ destinations, messageFlow: [{}] }, 'A336', 'messageFlow[0] must hold exactly one');
     // The second entry is checked as well, and named.
     await refused(
       { destinations, messageFlow: [sms('a'), { telegram: {} }] },
-      'A310',
+      'A336',
       'messageFlow[1] must hold',
     );
   });
@@ -273,16 +273,16 @@ describeEachDb('send rules: recipients, messageFlow, sms', (db) => {
     assert.equal((await inbox(t, long)).length, 0);
   });
 
-  test('A314: originCID must be exactly 9 characters', async () => {
+  test('A338: originCID must be exactly 9 characters', async () => {
     const destinations = [{ to: phone() }];
     await refused(
       { destinations, messageFlow: [sms('hi', { originCID: '12345678' })] },
-      'A314',
+      'A338',
       'sms.originCID',
     );
     await refused(
       { destinations, messageFlow: [sms('hi', { originCID: '1234567890' })] },
-      'A314',
+      'A338',
       'sms.originCID',
     );
     ok((await accepted({ destinations, messageFlow: [sms('hi', { originCID: '123456789' })] }))[0]);
@@ -300,14 +300,14 @@ describeEachDb('send rules: recipients, messageFlow, sms', (db) => {
     assert.equal(res.json().data.ref, ref);
   });
 
-  test('A300: paymentCode and groupKey are at most 100 characters', async () => {
+  test('paymentCode (A310) and groupKey (A311) are at most 100 characters: the hosted codes', async () => {
     const destinations = [{ to: phone() }];
     await refused(
       { destinations, messageFlow: [sms('hi')], paymentCode: 'p'.repeat(101) },
-      'A300',
+      'A310',
       'paymentCode',
     );
-    await refused({ destinations, messageFlow: [sms('hi')], groupKey: 'g'.repeat(101) }, 'A300', 'groupKey');
+    await refused({ destinations, messageFlow: [sms('hi')], groupKey: 'g'.repeat(101) }, 'A311', 'groupKey');
     const out = await accepted({
       destinations,
       messageFlow: [sms('hi')],

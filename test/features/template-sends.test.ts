@@ -123,7 +123,7 @@ describeEachDb('template sends', (db) => {
     await refused([info({ templateCode: 'DRAFT-1' })], 'A505', 'inspectionStatus REJ');
     // Another account's template is not this profile's.
     const other = await setupClient(t, 'other');
-    await refused([info({ senderKey: other.senderKey })], 'A326', `senderKey ${other.senderKey}`);
+    await refused([info({ senderKey: other.senderKey })], 'A340', `senderKey ${other.senderKey}`);
   });
 
   test('public template: a recipient whose text exceeds its character count fails alone, with no failover', async () => {
@@ -228,7 +228,7 @@ describeEachDb('template sends', (db) => {
     );
   });
 
-  test('brandmessage: a recipient discount rate variable 0 is refused from 2026-08-04; free FG is A321', async () => {
+  test('brandmessage: a recipient discount rate variable 0 is refused from 2026-08-04; free FG is A571', async () => {
     await brandTemplate(t, c, {
       templateCode: 'B-DC',
       templateName: 'dc',
@@ -247,10 +247,10 @@ describeEachDb('template sends', (db) => {
     // The manual clock starts at the real date (after 2026-08-04).
     assert.deepEqual(
       res.json().data.data.destinations.map((d: { code: string }) => d.code),
-      ['A313', 'A313', 'A000'],
+      ['A337', 'A337', 'A000'],
       res.body,
     );
-    await refused([brand({ sendType: 'free', msgType: 'FG', content: 'catalog' })], 'A321', 'catalog (FG)');
+    await refused([brand({ sendType: 'free', msgType: 'FG', content: 'catalog' })], 'A571', 'catalog (FG)');
   });
 
   test('rcs body.media: a key issued by the RCS upload, unexpired (A217 otherwise)', async () => {
@@ -308,8 +308,8 @@ describeEachDb('template sends', (db) => {
     assert.equal(own.data.destinations[0].code, 'A000', JSON.stringify(own));
   });
 
-  test('a wrong infomsg sendType is A321 (before the template is looked at)', async () => {
-    await refused([info({ sendType: 'zzz' })], 'A321', 'infomsg.sendType');
+  test('a wrong infomsg sendType is A571 (before the template is looked at)', async () => {
+    await refused([info({ sendType: 'zzz' })], 'A571', 'infomsg.sendType');
   });
 
   test('brand templates without text (catalog FG) are sent from the template; a template send carries no parts', async () => {
@@ -386,8 +386,8 @@ describeEachDb('template sends', (db) => {
     const rcs = (formatId: string, body: Record<string, unknown>) => ({
       rcs: { brandKey: c.brandKey, formatId, body },
     });
-    await refused([rcs('SS000000', { title: 'T', description: 'x' })], 'A320', 'SS000000 has no title');
-    await refused([rcs('SS000000', { description: 'x', media: 'm' })], 'A320', 'SS000000 has no image');
+    await refused([rcs('SS000000', { title: 'T', description: 'x' })], 'A339', 'SS000000 has no title');
+    await refused([rcs('SS000000', { description: 'x', media: 'm' })], 'A339', 'SS000000 has no image');
     await refused(
       [rcs('SMwThT00', { description: 'x' })],
       'A303',

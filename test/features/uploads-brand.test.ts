@@ -216,7 +216,7 @@ describeEachDb('brand message image uploads', (db) => {
       const [nw, nh] = c.tooNarrow;
       codeOf(
         await post(c.path, [filePart(png(nw, nh), 'a.png')]),
-        'A220',
+        'A226',
         new RegExp(`${nw}x${nh}; .* at least ${IMAGE_KINDS[c.name].minWidth} px wide`),
       );
       const [w, h] = c.accepted[0] ?? [800, 400];
@@ -224,7 +224,7 @@ describeEachDb('brand message image uploads', (db) => {
       codeOf(await post(c.path, [filePart(TEXT, 'a.txt', 'text/plain')]), 'A218', /not a recognised image/);
       codeOf(
         await post(c.path, [filePart(png(w, h), 'a.jpg', 'image/jpeg')]),
-        'A219',
+        'A225',
         /\.jpg but holds a png/,
       );
       codeOf(

@@ -99,7 +99,7 @@ describeEachDb('RCS media upload', (db) => {
       'RIFF\x24\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00\x00\x00\x00\x00\x1f\x03\x00\x8f\x01\x00',
     );
     await refused([filePart(webp, 'a.webp')], 'A218', /got webp/);
-    await refused([filePart(gif(10, 10), 'a.png')], 'A219', /\.png but holds a gif/);
+    await refused([filePart(gif(10, 10), 'a.png')], 'A225', /\.png but holds a gif/);
     const max = IMAGE_KINDS.rcs.maxBytes;
     assert.equal(max, 1024 * 1024);
     await refused(

@@ -128,7 +128,7 @@ describeEachDb('informational template image uploads', (db) => {
     await refused(
       HIGHLIGHT,
       [filePart(png(107, 107), 'item.png')],
-      'A220',
+      'A226',
       /107x107; .* at least 108 px wide/,
     );
     await refused(HIGHLIGHT, [filePart(png(200, 100), 'item.png')], 'A221', /200x100 is 2:1; .* is 1:1/);
@@ -156,14 +156,14 @@ describeEachDb('informational template image uploads', (db) => {
     );
   });
 
-  test('A219: a PNG named .jpg is refused; a name without an extension is fine', async () => {
+  test('A225: a PNG named .jpg is refused; a name without an extension is fine', async () => {
     await refused(
       TEMPLATE,
       [filePart(png(800, 400), 'cat.jpg', 'image/jpeg')],
-      'A219',
+      'A225',
       /named \.jpg but holds a png/,
     );
-    await refused(TEMPLATE, [filePart(jpeg(800, 400), 'cat.png')], 'A219', /named \.png but holds a jpg/);
+    await refused(TEMPLATE, [filePart(jpeg(800, 400), 'cat.png')], 'A225', /named \.png but holds a jpg/);
     await ok(await post(TEMPLATE, [filePart(png(800, 400), 'cat')]));
     await ok(await post(TEMPLATE, [filePart(jpeg(800, 400), 'CAT.JPEG')]));
   });
@@ -204,8 +204,8 @@ describeEachDb('informational template image uploads', (db) => {
     assert.equal(await findFile(t.gw.ctx.store, accountId, 'tpl-big'), undefined);
   });
 
-  test('A220 and A221: narrower than 500 px, or not 2:1 (2% tolerance)', async () => {
-    await refused(TEMPLATE, [filePart(png(498, 249), 'a.png')], 'A220', /498x249; .* at least 500 px wide/);
+  test('A226 and A221: narrower than 500 px, or not 2:1 (2% tolerance)', async () => {
+    await refused(TEMPLATE, [filePart(png(498, 249), 'a.png')], 'A226', /498x249; .* at least 500 px wide/);
     await refused(
       TEMPLATE,
       [filePart(png(800, 600), 'a.png')],
@@ -227,9 +227,9 @@ describeEachDb('informational template image uploads', (db) => {
     );
   });
 
-  test('A210, A213, A214: no file, a bad key, a key this account holds for another kind', async () => {
+  test('A210, A223, A224: no file, a bad key, a key this account holds for another kind', async () => {
     await refused(TEMPLATE, [{ name: 'fileKey', value: 'x' }], 'A210');
-    await refused(TEMPLATE, [{ name: 'fileKey', value: 'a/b' }, filePart(png(800, 400), 'a.png')], 'A213');
+    await refused(TEMPLATE, [{ name: 'fileKey', value: 'a/b' }, filePart(png(800, 400), 'a.png')], 'A223');
     const mine = await ok(
       await post(TEMPLATE, [{ name: 'fileKey', value: 'tpl-mine' }, filePart(png(800, 400), 'a.png')]),
     );
@@ -246,7 +246,7 @@ describeEachDb('informational template image uploads', (db) => {
     const held = await refused(
       HIGHLIGHT,
       [{ name: 'fileKey', value: 'tpl-mine' }, filePart(png(200, 200), 'a.png')],
-      'A214',
+      'A224',
       /tpl-mine is used by this account for another kind of file \(infomsg-template\)/,
     );
     assert.equal(

@@ -178,13 +178,13 @@ describeEachDb('brand message videos', (db) => {
         { senderKey: c.senderKey, fileName: 'a.mp4', fileSize: 10, ...body },
         who,
       );
-    refused(await reg({ fileName: 'notes.txt' }), 'A571', 400, /mp4, m4v, mov, avi/);
-    refused(await reg({ fileName: 'noextension' }), 'A571', 400);
+    refused(await reg({ fileName: 'notes.txt' }), 'A771', 400, /mp4, m4v, mov, avi/);
+    refused(await reg({ fileName: 'noextension' }), 'A771', 400);
     refused(await reg({ fileName: '   ' }), 'A580', 400);
     refused(await reg({ fileName: `${'x'.repeat(200)}.mp4` }), 'A580', 400);
-    refused(await reg({ fileSize: VIDEO_MAX_BYTES + 1 }), 'A572', 400, /209715200/);
+    refused(await reg({ fileSize: VIDEO_MAX_BYTES + 1 }), 'A772', 400, /209715200/);
     assert.equal((await reg({ fileSize: VIDEO_MAX_BYTES })).statusCode, 200);
-    refused(await reg({ fileSize: 0 }), 'A572', 400, /fileSize 0: 1 to/);
+    refused(await reg({ fileSize: 0 }), 'A772', 400, /fileSize 0: 1 to/);
     refused(await reg({ fileSize: 1.5 }), 'A300', 400, /fileSize/);
     refused(await reg({ senderKey: 'k'.repeat(41) }), 'A300', 400, /senderKey/);
     refused(
@@ -193,7 +193,7 @@ describeEachDb('brand message videos', (db) => {
       400,
       /fileName/,
     );
-    refused(await reg({ senderKey: other.senderKey }), 'A326', 400);
+    refused(await reg({ senderKey: other.senderKey }), 'A340', 400);
     for (const name of ['clip.MOV', 'clip.m4v', 'clip.avi']) {
       assert.equal((await reg({ fileName: name })).statusCode, 200, name);
     }
@@ -224,7 +224,7 @@ describeEachDb('brand message videos', (db) => {
     assert.equal(statSync(join(db.dir, 'videos', name)).size, size);
   });
 
-  test('token failures and unknown vids: A576, A570', async () => {
+  test('token failures and unknown vids: A576, A770', async () => {
     const issued = await register('x.mp4', 100);
     uploadRefused(await upload(issued, mp4(100), { token: 'not-the-token' }), 'A576', 401);
     uploadRefused(await upload(issued, mp4(100), { token: null }), 'A576', 401, /x-upload-token/);
@@ -232,7 +232,7 @@ describeEachDb('brand message videos', (db) => {
     uploadRefused(await upload(issued, mp4(100), { token: another.token }), 'A576', 401);
     uploadRefused(
       await upload({ uploadUrl: `${PUBLIC_URL}/video-upload/v-nope`, token: issued.token }, mp4(100)),
-      'A570',
+      'A770',
       404,
     );
     // Nothing landed: the video still waits, and its own token still works.
@@ -240,11 +240,11 @@ describeEachDb('brand message videos', (db) => {
     assert.equal((await upload(issued, mp4(100))).statusCode, 200);
   });
 
-  test('size: larger than registered is A572, smaller A573; the token may try again', async () => {
+  test('size: larger than registered is A772, smaller A773; the token may try again', async () => {
     const issued = await register('s.mp4', 1000);
-    uploadRefused(await upload(issued, mp4(1001)), 'A572', 400, /1000 bytes/);
-    uploadRefused(await upload(issued, mp4(5000)), 'A572', 400);
-    uploadRefused(await upload(issued, mp4(999)), 'A573', 400, /got 999 bytes, registered 1000/);
+    uploadRefused(await upload(issued, mp4(1001)), 'A772', 400, /1000 bytes/);
+    uploadRefused(await upload(issued, mp4(5000)), 'A772', 400);
+    uploadRefused(await upload(issued, mp4(999)), 'A773', 400, /got 999 bytes, registered 1000/);
     assert.equal((await video(issued.vid)).status, 'REGISTERED');
     assert.equal(
       readdirSync(join(db.dir, 'videos')).filter((f) => f.startsWith(issued.vid)).length,
@@ -254,11 +254,11 @@ describeEachDb('brand message videos', (db) => {
     assert.equal((await upload(issued, mp4(1000))).statusCode, 200);
   });
 
-  test('content: not a video (A571), no file (A210), not multipart (A415); AVI and MOV are sniffed too', async () => {
+  test('content: not a video (A771), no file (A210), not multipart (A415); AVI and MOV are sniffed too', async () => {
     const issued = await register('c.mp4', 64);
     const text = new Uint8Array(64).fill(0x41);
-    uploadRefused(await upload(issued, text), 'A571', 400, /ftyp/);
-    uploadRefused(await upload(issued, avi(64)), 'A571', 400, /MP4/);
+    uploadRefused(await upload(issued, text), 'A771', 400, /ftyp/);
+    uploadRefused(await upload(issued, avi(64)), 'A771', 400, /MP4/);
     uploadRefused(await upload(issued, mp4(64), { parts: [{ name: 'other', value: 'x' }] }), 'A210', 400);
     const json = await t.gw.app.inject({
       method: 'POST',
@@ -277,7 +277,7 @@ describeEachDb('brand message videos', (db) => {
     uploadRefused(raw, 'A415', 415);
 
     const a = await register('c.avi', 64);
-    uploadRefused(await upload(a, mp4(64)), 'A571', 400, /AVI/);
+    uploadRefused(await upload(a, mp4(64)), 'A771', 400, /AVI/);
     assert.equal((await upload(a, avi(64))).statusCode, 200);
     const m = await register('c.mov', 64);
     assert.equal((await upload(m, mp4(64))).statusCode, 200, 'a .mov with an ftyp box');
@@ -317,17 +317,17 @@ describeEachDb('brand message videos', (db) => {
     refused(await reg(`https://tv.omnigate.invalid/${channel}/clips/${issued.vid}`), 'A574', 400);
     refused(await reg(`https://elsewhere.example/${channel}/videos/${issued.vid}`), 'A574', 400, /host/);
     refused(await reg(`https://tv.omnigate.invalid/ch-${other.accountId}/videos/${issued.vid}`), 'A575', 400);
-    refused(await reg(`https://tv.omnigate.invalid/${channel}/videos/v-unknown`), 'A570', 404);
+    refused(await reg(`https://tv.omnigate.invalid/${channel}/videos/v-unknown`), 'A770', 404);
     assert.equal((await reg(`https://tv.omnigate.invalid/${channel}/videos/${issued.vid}`)).statusCode, 200);
   });
 
   test('lookup: another account’s video is not found; their senderKey is not ours', async () => {
     const mine = await register('m.mp4', 10);
     const theirs = await register('t.mp4', 10, other);
-    refused(await get(`${BASE}?vid=${theirs.vid}&senderKey=${c.senderKey}`), 'A570', 404);
-    refused(await get(`${BASE}?vid=${mine.vid}&senderKey=${other.senderKey}`), 'A326', 400);
+    refused(await get(`${BASE}?vid=${theirs.vid}&senderKey=${c.senderKey}`), 'A770', 404);
+    refused(await get(`${BASE}?vid=${mine.vid}&senderKey=${other.senderKey}`), 'A340', 400);
     refused(await get(`${BASE}?senderKey=${c.senderKey}`), 'A300', 400, /vid/);
-    refused(await post(`${BASE}/register`, { senderKey: c.senderKey, vid: theirs.vid }), 'A570', 404);
+    refused(await post(`${BASE}/register`, { senderKey: c.senderKey, vid: theirs.vid }), 'A770', 404);
   });
 
   test('sandbox state: any state of the list; others are A300; ENCODING finishes by itself', async () => {
@@ -337,7 +337,7 @@ describeEachDb('brand message videos', (db) => {
     assert.equal(bad.json().code, 'A300');
     const unknown = await setState('v-none', 'PUBLIC');
     assert.equal(unknown.statusCode, 404);
-    assert.equal(unknown.json().code, 'A570');
+    assert.equal(unknown.json().code, 'A770');
     assert.equal((await setState(issued.vid, 'ENCODING')).statusCode, 200);
     await advance(t, 11);
     assert.equal((await video(issued.vid)).status, 'PUBLIC');

@@ -129,7 +129,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       buttons: [{ type: 'WL', name: '주문 확인', urlMobile: 'https://shop.example/o/#{order}' }],
     };
     await ok('POST', `${IM}/template`, `${IM}/template`, { infomsg });
-    await refused('POST', `${IM}/template`, `${IM}/template`, { infomsg }, 'A513');
+    await refused('POST', `${IM}/template`, `${IM}/template`, { infomsg }, 'A528');
     await refused(
       'POST',
       `${IM}/template`,
@@ -196,7 +196,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       `${IM}/template/list?senderKey=${sk}&inspectionStatus=APR&limit=1`,
     );
     await ok('GET', `${IM}/template/list`, `${IM}/template/list?senderKey=${sk}`);
-    await refused('GET', `${IM}/template/list`, `${IM}/template/list?senderKey=sk-nobody`, undefined, 'A326');
+    await refused('GET', `${IM}/template/list`, `${IM}/template/list?senderKey=sk-nobody`, undefined, 'A340');
     await ok(
       'GET',
       `${IM}/template/lastModified`,
@@ -363,7 +363,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
     await ok('PUT', BT, BT, { brandmessage: { ...text, text: '#{name}님, 가입을 진심으로 환영합니다.' } });
     await refused('PUT', BT, BT, { brandmessage: { ...text, templateCode: 'NONE' } }, 'A820');
     await ok('GET', BT, `${BT}?senderKey=${sk}&templateCode=WELCOME`);
-    await refused('GET', BT, `${BT}?senderKey=${sk}&templateCode=WELCOME&sendType=free`, undefined, 'A321');
+    await refused('GET', BT, `${BT}?senderKey=${sk}&templateCode=WELCOME&sendType=free`, undefined, 'A571');
     await ok('GET', `${BT}/list`, `${BT}/list?senderKey=${sk}&templateType=TEXT`);
     await ok('GET', `${BT}/list`, `${BT}/list?senderKey=${sk}`);
     await ok('GET', `${BT}/lastModified`, `${BT}/lastModified?senderKey=${sk}&since=2026-11-23&count=1`);
@@ -376,7 +376,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
   test('the RCS brand, common formats, message-base images and logos', async () => {
     const brandId = `b-${c.accountId}`;
     await ok('GET', `${RCS}/brand`, `${RCS}/brand?brandId=${brandId}`);
-    await refused('GET', `${RCS}/brand`, `${RCS}/brand?brandId=b-nobody`, undefined, 'A601');
+    await refused('GET', `${RCS}/brand`, `${RCS}/brand?brandId=b-nobody`, undefined, 'A611');
     const regBrand = JSON.stringify({
       name: 'Acme',
       description: '생활용품 쇼핑몰',
@@ -440,7 +440,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       { name: 'brandId', value: brandId },
       { name: 'file', bytes: png(50, 50), filename: 'tiny.png', type: 'image/png' },
     ]);
-    refusedOf('POST', `${RCS}/messagebase/file`, bad, 'A609');
+    refusedOf('POST', `${RCS}/messagebase/file`, bad, 'A619');
     await ok(
       'GET',
       `${RCS}/messagebase/file`,
@@ -451,7 +451,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       `${RCS}/messagebase/file`,
       `${RCS}/messagebase/file?brandId=${brandId}&fileId=nope`,
       undefined,
-      'A602',
+      'A612',
     );
 
     const logos = `${RCS}/messagebase/messagebaseform/logo`;
@@ -465,7 +465,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
     assert.equal(bytes.statusCode, 200);
     assert.equal(bytes.headers['content-type'], 'image/png');
     succeeded.add(`GET ${logos}/{fileId}`);
-    await refused('GET', `${logos}/{fileId}`, `${logos}/logo_nope`, undefined, 'A602');
+    await refused('GET', `${logos}/{fileId}`, `${logos}/logo_nope`, undefined, 'A612');
   });
 
   test('group tags', async () => {
@@ -477,7 +477,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       GT,
       GT,
       { senderKey: sk, groupTag: { groupTagKey: 'vip', groupTagName: '다른 이름' } },
-      'A562',
+      'A763',
     );
     await ok('PUT', GT, GT, { senderKey: sk, groupTag: { groupTagKey: 'vip', groupTagName: '우수 고객' } });
     await refused(
@@ -485,13 +485,13 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       GT,
       GT,
       { senderKey: sk, groupTag: { groupTagKey: 'none', groupTagName: 'x' } },
-      'A564',
+      'A765',
     );
     await ok('GET', GT, `${GT}?senderKey=${sk}&groupTagKey=vip`);
     await ok('GET', `${GT}/list`, `${GT}/list?senderKey=${sk}`);
     const del = `${GT}/senderKey/{senderKey}/groupTagKey/{groupTagKey}`;
     await ok('DELETE', del, `${GT}/senderKey/${sk}/groupTagKey/new`);
-    await refused('DELETE', del, `${GT}/senderKey/${sk}/groupTagKey/new`, undefined, 'A564');
+    await refused('DELETE', del, `${GT}/senderKey/${sk}/groupTagKey/new`, undefined, 'A765');
   });
 
   test('friend groups and the audience checks', async () => {
@@ -566,10 +566,10 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       `${GM}/friend/possible`,
       `${GM}/friend/possible`,
       { senderKey: sk, phoneNumbers: numbers('72', 3) },
-      'A559',
+      'A760',
     );
     await ok('GET', `${GM}/friendCount`, `${GM}/friendCount?senderKey=${sk}`);
-    await refused('GET', `${GM}/friendCount`, `${GM}/friendCount?senderKey=sk-nobody`, undefined, 'A326');
+    await refused('GET', `${GM}/friendCount`, `${GM}/friendCount?senderKey=sk-nobody`, undefined, 'A340');
 
     const del = `${FG}/senderKey/{senderKey}/friendGroupKey/{friendGroupKey}`;
     await ok('DELETE', del, `${FG}/senderKey/${sk}/friendGroupKey/from-file`);
@@ -590,7 +590,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
       `${VID}/upload/register`,
       `${VID}/upload/register`,
       { senderKey: sk, fileName: 'a.wmv', fileSize: 10 },
-      'A571',
+      'A771',
     );
     await refused('POST', `${VID}/register`, `${VID}/register`, { senderKey: sk, vid: ticket.vid }, 'A579');
     await ok('GET', VID, `${VID}?vid=${ticket.vid}&senderKey=${sk}`);
@@ -620,7 +620,7 @@ describeEachDb('OpenAPI: the center’s operations answer as documented', (db) =
     uploadRefused(await uploadWith(ticket.token), 'A578', 409);
     await advance(t, 11);
     await ok('GET', VID, `${VID}?vid=${ticket.vid}&senderKey=${sk}`);
-    await refused('GET', VID, `${VID}?vid=v-none&senderKey=${sk}`, undefined, 'A570');
+    await refused('GET', VID, `${VID}?vid=v-none&senderKey=${sk}`, undefined, 'A770');
     await ok('POST', `${VID}/register`, `${VID}/register`, { senderKey: sk, vid: ticket.vid });
     await refused('POST', `${VID}/register`, `${VID}/register`, { senderKey: sk }, 'A502');
     await ok('GET', `${VID}/list`, `${VID}/list?senderKey=${sk}&date=20261123`);

@@ -102,7 +102,7 @@ describeEachDb('OpenAPI conformance: messaging operations', (db) => {
       [{ name: 'file', bytes: png(200, 100), filename: 'small.png', type: 'image/png' }],
       c.apiKey,
     );
-    assert.equal(codeOf(fits('POST', '/api/comm/v1/file/brandmessage/default', narrow)), 'A220');
+    assert.equal(codeOf(fits('POST', '/api/comm/v1/file/brandmessage/default', narrow)), 'A226');
   });
 
   let msgKey = '';
@@ -127,7 +127,7 @@ describeEachDb('OpenAPI conformance: messaging operations', (db) => {
       destinations: [{ to: '01012340001' }],
       messageFlow: [],
     });
-    assert.equal(codeOf(refused), 'A310');
+    assert.equal(codeOf(refused), 'A336');
     // A replay of an idempotency key: A000, each recipient A301 with the first send's msgKey.
     const once = {
       destinations: [{ to: '01012340003' }],

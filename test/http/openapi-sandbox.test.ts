@@ -260,7 +260,7 @@ describeEachDb('OpenAPI conformance: sandbox control API and system routes', (db
     await call('POST', path, '/sandbox/v1/videos/vnope/state', {
       body: { status: 'PUBLIC' },
       status: 404,
-      code: 'A570',
+      code: 'A770',
     });
     await call('POST', path, `/sandbox/v1/videos/${vid}/state`, {
       body: { status: 'GONE' },

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Send to up to 200 recipients over an ordered messageFlow (failover)
-         * @description Sends one messageFlow to up to 200 recipients: each recipient gets the first channel, and the next one when it fails (failover). The answer means accepted, not delivered: delivery comes in reports, by the msgKey of each recipient. Recipients are judged one by one: a refused recipient (invalid number A306, spam filter or opt-out list A322-A324, text over its limit after substitution A328/A333, missing variable A335, discount A313) gets its code in its own result while the others are accepted; a refusal of the request itself (the flow, a registration, the limits) answers its code and sends nothing. The same idempotencyKey again within its TTL sends nothing and answers A301 for each recipient with the msgKey of the first send.
+         * @description Sends one messageFlow to up to 200 recipients: each recipient gets the first channel, and the next one when it fails (failover). The answer means accepted, not delivered: delivery comes in reports, by the msgKey of each recipient. Recipients are judged one by one: a refused recipient (invalid number A306, spam filter or opt-out list A322-A324, text over its limit after substitution A328/A333, missing variable A335, discount A337) gets its code in its own result while the others are accepted; a refusal of the request itself (the flow, a registration, the limits) answers its code and sends nothing. The same idempotencyKey again within its TTL sends nothing and answers A301 for each recipient with the msgKey of the first send.
          */
         post: operations["sendMessages"];
         delete?: never;
@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Reserve a send for resvSendTime (Korea time)
-         * @description Reserves a send for resvSendTime (Korea time, 10 minutes to 1 year ahead; advertising cannot be reserved for 20:00-08:00). Every check of a send applies now, and the accepted recipients wait (held) until the time. Recipients are judged one by one: a refused recipient (invalid number A306, spam filter or opt-out list A322-A324, text over its limit after substitution A328/A333, missing variable A335, discount A313) gets its code in its own result while the others are accepted; a refusal of the request itself (the flow, a registration, the limits) answers its code and sends nothing. When no recipient is accepted nothing is stored and resvKey is "".
+         * @description Reserves a send for resvSendTime (Korea time, 10 minutes to 1 year ahead; advertising cannot be reserved for 20:00-08:00). Every check of a send applies now, and the accepted recipients wait (held) until the time. Recipients are judged one by one: a refused recipient (invalid number A306, spam filter or opt-out list A322-A324, text over its limit after substitution A328/A333, missing variable A335, discount A337) gets its code in its own result while the others are accepted; a refusal of the request itself (the flow, a registration, the limits) answers its code and sends nothing. When no recipient is accepted nothing is stored and resvKey is "".
          */
         post: operations["createReservation"];
         delete?: never;
@@ -521,7 +521,7 @@ export interface paths {
         };
         /**
          * One template (data.data.infomsg)
-         * @description One informational template of a sender profile of the account, with its review history (`comments`). A profile of another account is A326, an unknown templateCode A820.
+         * @description One informational template of a sender profile of the account, with its review history (`comments`). A profile of another account is A340, an unknown templateCode A820.
          */
         get: operations["getInfomsgTemplate"];
         /**
@@ -531,7 +531,7 @@ export interface paths {
         put: operations["updateInfomsgTemplate"];
         /**
          * Register a template: status R, inspectionStatus REG (data.data.infomsg)
-         * @description Registers an informational template: status R (pending) and inspectionStatus REG, to be sent for review with POST .../template/request. The whole template is checked (text, variables with examples, buttons, emphasis, category) and answered as stored. A templateCode the profile already has is A513.
+         * @description Registers an informational template: status R (pending) and inspectionStatus REG, to be sent for review with POST .../template/request. The whole template is checked (text, variables with examples, buttons, emphasis, category) and answered as stored. A templateCode the profile already has is A528.
          */
         post: operations["createInfomsgTemplate"];
         delete?: never;
@@ -709,7 +709,7 @@ export interface paths {
         };
         /**
          * One brand message template
-         * @description One brand message template, in the shape it was registered in (it can be PUT back). sendType free has no stored template (A321).
+         * @description One brand message template, in the shape it was registered in (it can be PUT back). sendType free has no stored template (A571).
          */
         get: operations["getBrandMessageTemplate"];
         /**
@@ -797,7 +797,7 @@ export interface paths {
         };
         /**
          * The account’s RCS brand
-         * @description The account’s RCS brand: its details, image addresses and status (inspecting while a change is reviewed). A brand of another account is A601.
+         * @description The account’s RCS brand: its details, image addresses and status (inspecting while a change is reviewed). A brand of another account is A611.
          */
         get: operations["getRcsBrand"];
         /**
@@ -861,7 +861,7 @@ export interface paths {
         };
         /**
          * An image of the brand’s message bases
-         * @description One image of the brand’s message bases, by the fileId its upload answered (A602 otherwise).
+         * @description One image of the brand’s message bases, by the fileId its upload answered (A612 otherwise).
          */
         get: operations["getRcsMessagebaseImage"];
         put?: never;
@@ -905,7 +905,7 @@ export interface paths {
         };
         /**
          * A stock logo’s PNG bytes
-         * @description A stock logo’s PNG bytes (120 x 120). A fileId no format offers is A602 (a JSON envelope).
+         * @description A stock logo’s PNG bytes (120 x 120). A fileId no format offers is A612 (a JSON envelope).
          */
         get: operations["getRcsFormatLogo"];
         put?: never;
@@ -925,17 +925,17 @@ export interface paths {
         };
         /**
          * One group tag (as groupTags[])
-         * @description One group tag, as groupTags[0] (A564 when the profile has no such key).
+         * @description One group tag, as groupTags[0] (A765 when the profile has no such key).
          */
         get: operations["getGroupTag"];
         /**
          * Rename a group tag
-         * @description Renames a group tag (A564 when the profile has no such key; A563 when another tag has the name). Answers the tag as groupTags[0].
+         * @description Renames a group tag (A765 when the profile has no such key; A764 when another tag has the name). Answers the tag as groupTags[0].
          */
         put: operations["renameGroupTag"];
         /**
          * Create a group tag
-         * @description Creates a group tag of a sender profile (senderKey inside groupTag or beside it). Key and name are unique per profile (A562, A563); a profile has at most 100 tags (A565). Answers the tag as groupTags[0].
+         * @description Creates a group tag of a sender profile (senderKey inside groupTag or beside it). Key and name are unique per profile (A763, A764); a profile has at most 100 tags (A766). Answers the tag as groupTags[0].
          */
         post: operations["createGroupTag"];
         delete?: never;
@@ -976,7 +976,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a group tag
-         * @description Deletes a group tag (A564 when the profile has no such key). Answers no data.
+         * @description Deletes a group tag (A765 when the profile has no such key). Answers no data.
          */
         delete: operations["deleteGroupTag"];
         options?: never;
@@ -1015,7 +1015,7 @@ export interface paths {
         put?: never;
         /**
          * How many of the numbers (at least 10) are friends of the profile
-         * @description How many of the given numbers (at least 10, A559; at most 10,000; each one well-formed, A553) are friends of the profile now. A duplicate counts once.
+         * @description How many of the given numbers (at least 10, A760; at most 10,000; each one well-formed, A553) are friends of the profile now. A duplicate counts once.
          */
         post: operations["countFriendsAmongNumbers"];
         delete?: never;
@@ -1217,7 +1217,7 @@ export interface paths {
         };
         /**
          * One video
-         * @description One video of the profile’s channel with its state (A570 for a video of another channel or none).
+         * @description One video of the profile’s channel with its state (A770 for a video of another channel or none).
          */
         get: operations["getVideo"];
         put?: never;
@@ -3224,7 +3224,7 @@ export interface components {
             to: string;
             /** @description the message key (reports, inquiries); "" when this recipient was refused */
             msgKey: string;
-            /** @description A000 accepted; A301 a replay of an idempotencyKey (msgKey: the first send's); else why this recipient was refused (A306, A313, A322-A324, A328, A333, A335) */
+            /** @description A000 accepted; A301 a replay of an idempotencyKey (msgKey: the first send's); else why this recipient was refused (A306, A337, A322-A324, A328, A333, A335) */
             code: string;
             /** @description the code's text, with what was wrong */
             result: string;
@@ -3710,7 +3710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A310 Invalid messageFlow entry; A311 Invalid responseMethod or timeout; A312 Invalid button; A313 Invalid discountRate; A314 Invalid originCID; A317 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A320 Invalid RCS formatId; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A329 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A318 Too many destinations: at most 200 per request */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod or timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A310 paymentCode is longer than 100 characters; A311 groupKey is longer than 100 characters; A318 Too many destinations: at most 200 per request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3888,7 +3888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A310 Invalid messageFlow entry; A311 Invalid responseMethod or timeout; A312 Invalid button; A313 Invalid discountRate; A314 Invalid originCID; A317 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A320 Invalid RCS formatId; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A329 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A318 Too many destinations: at most 200 per request; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod or timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A310 paymentCode is longer than 100 characters; A311 groupKey is longer than 100 characters; A318 Too many destinations: at most 200 per request; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4234,7 +4234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A310 Invalid messageFlow entry; A311 Invalid responseMethod or timeout; A312 Invalid button; A313 Invalid discountRate; A314 Invalid originCID; A317 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A320 Invalid RCS formatId; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A329 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters; A306 Invalid recipient number (to); A333 Text exceeds the public template's character count; A335 A template variable has no value */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod or timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters; A306 Invalid recipient number (to); A333 Text exceeds the public template's character count; A335 A template variable has no value */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5504,7 +5504,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5619,7 +5619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5734,7 +5734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5848,7 +5848,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5962,7 +5962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6076,7 +6076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6190,7 +6190,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6304,7 +6304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6418,7 +6418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6532,7 +6532,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6646,7 +6646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A218 Unsupported image format; A219 File name extension does not match the image content; A220 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A218 Unsupported image format; A225 File name extension does not match the image content; A226 Image is too small; A221 Image aspect ratio is not allowed; A222 Image data does not hold the picture its header declares */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6761,7 +6761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A211 File is not a JPEG image; A212 File is too large; A213 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A214 fileKey is in use for another kind of file; A215 Image dimensions are too large; A219 File name extension does not match the image content */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A211 File is not a JPEG image; A212 File is too large; A223 Invalid fileKey: 1 to 64 characters of A-Z a-z 0-9 . _ -; A224 fileKey is in use for another kind of file; A203 Image dimensions are too large; A225 File name extension does not match the image content */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6940,7 +6940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7188,7 +7188,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A312 Invalid button; A506 Invalid templateName; A507 Template text is empty or longer than 1000 characters; A508 Too many template variables: at most 40; A509 A template variable has no example text; A510 Variables are not allowed in button names or the preview; A511 Invalid variables entry; A512 Unknown categoryCode; A514 Invalid templateMessageType; A515 Invalid templateEmphasizeType; A516 Emphasis fields do not match templateEmphasizeType; A517 Extra information does not match templateMessageType; A518 Invalid template image; A522 Invalid template field; A523 Invalid msgType */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A503 Invalid button; A527 Invalid templateName; A507 Template text is empty or longer than 1000 characters; A508 Too many template variables: at most 40; A509 A template variable has no example text; A510 Variables are not allowed in button names or the preview; A511 Invalid variables entry; A512 Unknown categoryCode; A514 Invalid templateMessageType; A515 Invalid templateEmphasizeType; A516 Emphasis fields do not match templateEmphasizeType; A517 Extra information does not match templateMessageType; A518 Invalid template image; A522 Invalid template field; A523 Invalid msgType */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7454,7 +7454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A312 Invalid button; A506 Invalid templateName; A507 Template text is empty or longer than 1000 characters; A508 Too many template variables: at most 40; A509 A template variable has no example text; A510 Variables are not allowed in button names or the preview; A511 Invalid variables entry; A512 Unknown categoryCode; A514 Invalid templateMessageType; A515 Invalid templateEmphasizeType; A516 Emphasis fields do not match templateEmphasizeType; A517 Extra information does not match templateMessageType; A518 Invalid template image; A522 Invalid template field; A523 Invalid msgType */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A505 Invalid templateCode; A503 Invalid button; A527 Invalid templateName; A507 Template text is empty or longer than 1000 characters; A508 Too many template variables: at most 40; A509 A template variable has no example text; A510 Variables are not allowed in button names or the preview; A511 Invalid variables entry; A512 Unknown categoryCode; A514 Invalid templateMessageType; A515 Invalid templateEmphasizeType; A516 Emphasis fields do not match templateEmphasizeType; A517 Extra information does not match templateMessageType; A518 Invalid template image; A522 Invalid template field; A523 Invalid msgType */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7472,7 +7472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A513 templateCode is already registered for this senderKey */
+            /** @description A528 templateCode is already registered for this senderKey */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7655,7 +7655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7826,7 +7826,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7909,7 +7909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8048,7 +8048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A212 File is too large; A326 senderKey is not a registered sender profile; A520 Review attachment must be png, jpg, jpeg, gif, pdf, hwp, doc or docx; A521 Review comment is longer than 500 characters */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A212 File is too large; A340 senderKey is not a registered sender profile; A520 Review attachment must be png, jpg, jpeg, gif, pdf, hwp, doc or docx; A529 Review comment is longer than 500 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8185,7 +8185,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A521 Review comment is longer than 500 characters */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A529 Review comment is longer than 500 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8627,7 +8627,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A505 Invalid templateCode */
+            /** @description A300 Invalid request; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A505 Invalid templateCode */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8804,7 +8804,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A312 Invalid button; A313 Invalid discountRate; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A523 Invalid msgType; A530 Invalid templateName; A532 Invalid template text; A533 Invalid image; A534 imgUrl is not an image uploaded to this gateway by this account; A535 Image ratio is not allowed here; A536 Invalid coupon; A537 Invalid commerce; A538 Invalid items; A539 Invalid carousel; A540 Invalid header; A541 Invalid pushAlarm or adult: Y or N; A542 Invalid senderKeyType; A543 Too many variables: at most 40; A544 Invalid video; A545 Not allowed for this msgType; A546 Invalid additionalContent */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A503 Invalid button; A337 Invalid discountRate; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A505 Invalid templateCode; A523 Invalid msgType; A530 Invalid templateName; A532 Invalid template text; A533 Invalid image; A534 imgUrl is not an image uploaded to this gateway by this account; A535 Image ratio is not allowed here; A536 Invalid coupon; A537 Invalid commerce; A538 Invalid items; A539 Invalid carousel; A540 Invalid header; A541 Invalid pushAlarm or adult: Y or N; A542 Invalid senderKeyType; A543 Too many variables: at most 40; A544 Invalid video; A545 Not allowed for this msgType; A546 Invalid additionalContent */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8999,7 +8999,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A312 Invalid button; A313 Invalid discountRate; A321 Invalid sendType; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A523 Invalid msgType; A530 Invalid templateName; A532 Invalid template text; A533 Invalid image; A534 imgUrl is not an image uploaded to this gateway by this account; A535 Image ratio is not allowed here; A536 Invalid coupon; A537 Invalid commerce; A538 Invalid items; A539 Invalid carousel; A540 Invalid header; A541 Invalid pushAlarm or adult: Y or N; A542 Invalid senderKeyType; A543 Too many variables: at most 40; A544 Invalid video; A545 Not allowed for this msgType; A546 Invalid additionalContent */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A503 Invalid button; A337 Invalid discountRate; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A505 Invalid templateCode; A523 Invalid msgType; A530 Invalid templateName; A532 Invalid template text; A533 Invalid image; A534 imgUrl is not an image uploaded to this gateway by this account; A535 Image ratio is not allowed here; A536 Invalid coupon; A537 Invalid commerce; A538 Invalid items; A539 Invalid carousel; A540 Invalid header; A541 Invalid pushAlarm or adult: Y or N; A542 Invalid senderKeyType; A543 Too many variables: at most 40; A544 Invalid video; A545 Not allowed for this msgType; A546 Invalid additionalContent */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9174,7 +9174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A523 Invalid msgType; A542 Invalid senderKeyType */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile; A523 Invalid msgType; A542 Invalid senderKeyType */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9299,7 +9299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A542 Invalid senderKeyType */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile; A542 Invalid senderKeyType */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9380,7 +9380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9507,7 +9507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A601 brandId is not an RCS brand of this account */
+            /** @description A611 brandId is not an RCS brand of this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9619,7 +9619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A212 File is too large; A219 File name extension does not match the image content; A603 regBrand must be a JSON object; A604 Invalid brand name; A605 Invalid brand description; A606 Invalid brand tel; A607 Invalid brand webSiteUrl; A608 Image is not a JPEG or PNG image; A609 Image dimensions are outside the accepted range; A610 Document is not a PDF, JPEG or PNG file */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A212 File is too large; A225 File name extension does not match the image content; A613 regBrand must be a JSON object; A614 Invalid brand name; A615 Invalid brand description; A616 Invalid brand tel; A617 Invalid brand webSiteUrl; A618 Image is not a JPEG or PNG image; A619 Image dimensions are outside the accepted range; A610 Document is not a PDF, JPEG or PNG file */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +9637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A601 brandId is not an RCS brand of this account */
+            /** @description A611 brandId is not an RCS brand of this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10133,7 +10133,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A601 brandId is not an RCS brand of this account; A602 No such RCS image */
+            /** @description A611 brandId is not an RCS brand of this account; A612 No such RCS image */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10231,7 +10231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A219 File name extension does not match the image content; A608 Image is not a JPEG or PNG image; A609 Image dimensions are outside the accepted range */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A225 File name extension does not match the image content; A618 Image is not a JPEG or PNG image; A619 Image dimensions are outside the accepted range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10249,7 +10249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A601 brandId is not an RCS brand of this account */
+            /** @description A611 brandId is not an RCS brand of this account */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10473,7 +10473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A602 No such RCS image */
+            /** @description A612 No such RCS image */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10557,7 +10557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10575,7 +10575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A564 No such group tag */
+            /** @description A765 No such group tag */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10679,7 +10679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A560 Invalid groupTagKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A561 Invalid groupTagName: 1 to 50 characters, not blank */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A761 Invalid groupTagKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A762 Invalid groupTagName: 1 to 50 characters, not blank */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10697,7 +10697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A564 No such group tag */
+            /** @description A765 No such group tag */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10706,7 +10706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A563 groupTagName is already used for this senderKey */
+            /** @description A764 groupTagName is already used for this senderKey */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10828,7 +10828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A560 Invalid groupTagKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A561 Invalid groupTagName: 1 to 50 characters, not blank */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A761 Invalid groupTagKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A762 Invalid groupTagName: 1 to 50 characters, not blank */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10846,7 +10846,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A562 groupTagKey is already registered for this senderKey; A563 groupTagName is already used for this senderKey; A565 Too many group tags: at most 100 per senderKey */
+            /** @description A763 groupTagKey is already registered for this senderKey; A764 groupTagName is already used for this senderKey; A766 Too many group tags: at most 100 per senderKey */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10954,7 +10954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11035,7 +11035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11053,7 +11053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A564 No such group tag */
+            /** @description A765 No such group tag */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11132,7 +11132,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A523 Invalid msgType */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile; A523 Invalid msgType */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11259,7 +11259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A555 Too many phone numbers; A559 At least 10 phone numbers are required */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A553 Malformed phone number; A555 Too many phone numbers; A760 At least 10 phone numbers are required */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11361,7 +11361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11461,7 +11461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A555 Too many phone numbers; A556 No phone numbers; A557 Phone number file is not a UTF-8 text list */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A210 No file: the form-data part file is required; A212 File is too large; A340 senderKey is not a registered sender profile; A553 Malformed phone number; A555 Too many phone numbers; A556 No phone numbers; A557 Phone number file is not a UTF-8 text list */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11576,7 +11576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11700,7 +11700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A550 Invalid friendGroupKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A550 Invalid friendGroupKey: 1 to 50 characters of A-Z a-z 0-9 . _ -; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11841,7 +11841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11959,7 +11959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12103,7 +12103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A553 Malformed phone number; A554 Exactly one of fileKey or phoneNumbers is required; A555 Too many phone numbers; A556 No phone numbers; A217 fileKey is unknown or expired */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12211,7 +12211,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12340,7 +12340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A571 Unsupported video format; A572 Video file is too large; A580 Invalid fileName */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A771 Unsupported video format; A772 Video file is too large; A580 Invalid fileName */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12468,7 +12468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A502 Exactly one of vid or videoUrl is required; A574 Invalid videoUrl; A575 Video is not on the channel of this senderKey */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile; A502 Exactly one of vid or videoUrl is required; A574 Invalid videoUrl; A575 Video is not on the channel of this senderKey */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12486,7 +12486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A570 No such video */
+            /** @description A770 No such video */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12607,7 +12607,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12625,7 +12625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description A570 No such video */
+            /** @description A770 No such video */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12729,7 +12729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12809,7 +12809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12914,7 +12914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A340 senderKey is not a registered sender profile */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13181,7 +13181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A326 senderKey is not a registered sender profile; A505 Invalid templateCode; A590 A broadcast needs a template without variables; A591 friendGroupKey is not a friend group of this profile; A592 Friend group is not completed or has fewer than 10 users; A593 Invalid time: not in the expected format; A594 sendStartAt must be at least 10 minutes ahead; A595 sendStartAt must be inside 08:00 to 20:50 (Korea time); A596 Invalid tpsLimit; A597 Invalid pushAlarm: Y or N; A598 The broadcast has no recipients */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A310 paymentCode is longer than 100 characters; A340 senderKey is not a registered sender profile; A505 Invalid templateCode; A590 A broadcast needs a template without variables; A591 friendGroupKey is not a friend group of this profile; A592 Friend group is not completed or has fewer than 10 users; A593 Invalid time: not in the expected format; A594 sendStartAt must be at least 10 minutes ahead; A595 sendStartAt must be inside 08:00 to 20:50 (Korea time); A596 Invalid tpsLimit; A597 Invalid pushAlarm: Y or N; A598 The broadcast has no recipients */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13744,7 +13744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A326 senderKey is not a registered sender profile; A593 Invalid time: not in the expected format; A596 Invalid tpsLimit */
+            /** @description A300 Invalid request; A340 senderKey is not a registered sender profile; A593 Invalid time: not in the expected format; A596 Invalid tpsLimit */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -104,7 +104,7 @@ export const FRIEND_CHECK_MIN = 10;
 
 /**
  * POST groupMessage/friend/possible: how many of the (distinct) numbers are friends of the
- * profile now. Fewer than 10 entries (A559) or any malformed one (A553) rejects the request.
+ * profile now. Fewer than 10 entries (A760) or any malformed one (A553) rejects the request.
  */
 export async function friendPossible(
   ctx: Ctx,
@@ -114,7 +114,7 @@ export async function friendPossible(
   await ownProfile(ctx, accountId, body.senderKey, 'senderKey');
   if (body.phoneNumbers.length < FRIEND_CHECK_MIN) {
     throw new GatewayError(
-      'A559',
+      'A760',
       `phoneNumbers has ${body.phoneNumbers.length} entries, at least ${FRIEND_CHECK_MIN} are required`,
     );
   }

@@ -62,7 +62,7 @@ export async function createBroadcast(
   const now = ctx.clock.now();
   const senderKey = required(b.senderKey, 'senderKey');
   if (!(await getProfile(ctx.store, accountId, senderKey))) {
-    throw new GatewayError('A326', `brandmessage.senderKey ${senderKey}`);
+    throw new GatewayError('A340', `brandmessage.senderKey ${senderKey}`);
   }
   const templateCode = required(b.templateCode, 'templateCode');
   const template = await findBrandTemplate(ctx.store, senderKey, templateCode);
@@ -106,7 +106,7 @@ export async function createBroadcast(
     throw new GatewayError('A300', 'brandmessage.campaignId is longer than 100 characters');
   }
   if (body.paymentCode !== undefined && body.paymentCode.length > 100) {
-    throw new GatewayError('A300', 'paymentCode is longer than 100 characters');
+    throw new GatewayError('A310', `${body.paymentCode.length} characters`);
   }
   const expectedCount = await countBroadcastRecipients(ctx, senderKey, friendGroupKey);
   if (expectedCount === 0) {

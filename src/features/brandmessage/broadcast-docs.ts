@@ -42,7 +42,7 @@ export const broadcastDocs: RouteDocs = {
     description:
       'A000 when the channel of the senderKey holds brand message send permission (own-member targeting M, N, ' +
       'O), A325 otherwise (without saying which requirement fails). Answers no data.',
-    errors: ['A325', 'A326'],
+    errors: ['A325', 'A340'],
   },
   applyForSendPermission: {
     description:
@@ -50,7 +50,7 @@ export const broadcastDocs: RouteDocs = {
       'business-verified, a channel phone number, 50,000 friends, consent evidence, and an informational send in ' +
       'the last 90 days. A refusal’s code is the first unmet requirement (A581-A585) and its text names them all; ' +
       'applying again once granted is A000. Takes brandMessage (or brandmessage). Answers no data.',
-    errors: ['A326', 'A581', 'A582', 'A583', 'A584', 'A585'],
+    errors: ['A340', 'A581', 'A582', 'A583', 'A584', 'A585'],
     requestExample: { brandMessage: { senderKey: SENDER_KEY } },
   },
 
@@ -63,7 +63,7 @@ export const broadcastDocs: RouteDocs = {
       'profile. sendStartAt is at least 10 minutes ahead and inside 08:00-20:50 Korea time (A593-A595). The ' +
       'message is fixed now; the broadcast then sends tpsLimit messages a second in the window on its own.',
     response: BroadcastAnswer,
-    errors: ['A326', 'A505', 'A590', 'A591', 'A592', 'A593', 'A594', 'A595', 'A596', 'A597', 'A598'],
+    errors: ['A310', 'A340', 'A505', 'A590', 'A591', 'A592', 'A593', 'A594', 'A595', 'A596', 'A597', 'A598'],
     example: broadcastExample({ sendCount: 0 }),
     requestExample: {
       brandmessage: {
@@ -125,7 +125,7 @@ export const broadcastDocs: RouteDocs = {
       'When a broadcast of count messages starting at startTime (yyyy-MM-ddTHH:mm:ss, Korea time; A593) at ' +
       'tpsLimit messages a second (A596) would finish, sending only 08:00-20:50.',
     response: BroadcastEstimate,
-    errors: ['A326', 'A593', 'A596'],
+    errors: ['A340', 'A593', 'A596'],
     example: { estimatedFinishedAt: '2026-11-23T11:00:04', duration: 4 },
   },
 };

@@ -89,7 +89,7 @@ export const broadcastRoutes: FeaturePlugin = async (app, { ctx }) => {
       const p = who(req.principal);
       const q = req.query;
       if (!(await getProfile(ctx.store, p.account.id, q.senderKey))) {
-        throw new GatewayError('A326', `senderKey ${q.senderKey}`);
+        throw new GatewayError('A340', `senderKey ${q.senderKey}`);
       }
       const start = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(q.startTime)
         ? parseKst(q.startTime.replace('T', ' '))

@@ -73,36 +73,36 @@ export const friendGroupDocs: RouteDocs = {
   createGroupTag: {
     description:
       'Creates a group tag of a sender profile (senderKey inside groupTag or beside it). Key and name are unique ' +
-      'per profile (A562, A563); a profile has at most 100 tags (A565). Answers the tag as groupTags[0].',
+      'per profile (A763, A764); a profile has at most 100 tags (A766). Answers the tag as groupTags[0].',
     response: GroupTags,
-    errors: ['A326', 'A560', 'A561', 'A562', 'A563', 'A565'],
+    errors: ['A340', 'A761', 'A762', 'A763', 'A764', 'A766'],
     example: { groupTags: [groupTagExample('vip', 'VIP 고객')] },
     requestExample: { senderKey: SENDER_KEY, groupTag: { groupTagKey: 'vip', groupTagName: 'VIP 고객' } },
   },
   renameGroupTag: {
     description:
-      'Renames a group tag (A564 when the profile has no such key; A563 when another tag has the name). Answers ' +
+      'Renames a group tag (A765 when the profile has no such key; A764 when another tag has the name). Answers ' +
       'the tag as groupTags[0].',
     response: GroupTags,
-    errors: ['A326', 'A560', 'A561', 'A563', 'A564'],
+    errors: ['A340', 'A761', 'A762', 'A764', 'A765'],
     example: { groupTags: [groupTagExample('vip', '우수 고객')] },
     requestExample: { senderKey: SENDER_KEY, groupTag: { groupTagKey: 'vip', groupTagName: '우수 고객' } },
   },
   getGroupTag: {
-    description: 'One group tag, as groupTags[0] (A564 when the profile has no such key).',
+    description: 'One group tag, as groupTags[0] (A765 when the profile has no such key).',
     response: GroupTags,
-    errors: ['A326', 'A564'],
+    errors: ['A340', 'A765'],
     example: { groupTags: [groupTagExample('vip', '우수 고객')] },
   },
   listGroupTags: {
     description: 'Every group tag of a sender profile.',
     response: GroupTags,
-    errors: ['A326'],
+    errors: ['A340'],
     example: { groupTags: [groupTagExample('new', '신규 고객'), groupTagExample('vip', '우수 고객')] },
   },
   deleteGroupTag: {
-    description: 'Deletes a group tag (A564 when the profile has no such key). Answers no data.',
-    errors: ['A326', 'A564'],
+    description: 'Deletes a group tag (A765 when the profile has no such key). Answers no data.',
+    errors: ['A340', 'A765'],
   },
 
   /* ---------- audience checks ---------- */
@@ -113,15 +113,15 @@ export const friendGroupDocs: RouteDocs = {
       'IN_PROGRESS), or without friendGroupKey all friends of the profile the gateway knows (the sandbox ' +
       'handsets). msgType must be a brand message type (A523).',
     response: AudiencePossible,
-    errors: ['A326', 'A523', 'A552', 'A558'],
+    errors: ['A340', 'A523', 'A552', 'A558'],
     example: { possible: 20 },
   },
   countFriendsAmongNumbers: {
     description:
-      'How many of the given numbers (at least 10, A559; at most 10,000; each one well-formed, A553) are friends ' +
+      'How many of the given numbers (at least 10, A760; at most 10,000; each one well-formed, A553) are friends ' +
       'of the profile now. A duplicate counts once.',
     response: AudiencePossible,
-    errors: ['A326', 'A553', 'A555', 'A559'],
+    errors: ['A340', 'A553', 'A555', 'A760'],
     example: { possible: 12 },
     requestExample: {
       senderKey: SENDER_KEY,
@@ -144,7 +144,7 @@ export const friendGroupDocs: RouteDocs = {
   getFriendCount: {
     description: 'The friend count of the profile’s channel, as the operator set it.',
     response: FriendCount,
-    errors: ['A326'],
+    errors: ['A340'],
     example: { count: 0 },
   },
 
@@ -157,7 +157,7 @@ export const friendGroupDocs: RouteDocs = {
       'file (A553). The answer’s fileKey names the list in a registration or change for 24 hours; the file itself ' +
       'is not kept.',
     response: friendGroup(FriendGroupFile),
-    errors: ['A210', 'A212', 'A326', 'A553', 'A555', 'A556', 'A557'],
+    errors: ['A210', 'A212', 'A340', 'A553', 'A555', 'A556', 'A557'],
     example: {
       friendGroup: {
         fileKey: 'FGF0mwwtgaaz0000e9e43402',
@@ -172,7 +172,7 @@ export const friendGroupDocs: RouteDocs = {
       'IN_PROGRESS until processed a few seconds later on the gateway clock, which finds its users and friends. ' +
       'friendGroupKey is generated when absent; one the profile already has is A551.',
     response: friendGroup(FriendGroupAccepted),
-    errors: ['A326', 'A550', 'A551', ...NUMBERS],
+    errors: ['A340', 'A550', 'A551', ...NUMBERS],
     example: { friendGroup: fromFileAccepted({ modifiedAt: CREATED }) },
     requestExample: {
       friendGroup: {
@@ -187,14 +187,14 @@ export const friendGroupDocs: RouteDocs = {
       'One friend group with the counts of its last processing (0 before the first; unchanged while a change is ' +
       'IN_PROGRESS).',
     response: friendGroup(FriendGroup),
-    errors: ['A326', 'A552'],
+    errors: ['A340', 'A552'],
     example: { friendGroup: groupExample({}) },
   },
   listFriendGroups: {
     description:
       'The friend groups of a sender profile, optionally of one status (IN_PROGRESS, COMPLETED or C).',
     response: friendGroup(FriendGroupList),
-    errors: ['A326'],
+    errors: ['A340'],
     example: {
       friendGroup: {
         friendGroups: [
@@ -217,7 +217,7 @@ export const friendGroupDocs: RouteDocs = {
       'IN_PROGRESS and is processed again. Numbers already in it change nothing; changedCount tells how many ' +
       'were added. A group holds at most 100,000 numbers (A555).',
     response: friendGroup(FriendGroupChanged),
-    errors: ['A326', 'A552', ...NUMBERS],
+    errors: ['A340', 'A552', ...NUMBERS],
     example: {
       friendGroup: fromFileAccepted({
         requestId: 'FGR0mwwtgaes0000e9e43402',
@@ -232,7 +232,7 @@ export const friendGroupDocs: RouteDocs = {
       'Removes numbers from a friend group (exactly one of fileKey and phoneNumbers): the group goes back to ' +
       'IN_PROGRESS and is processed again; changedCount tells how many were in it.',
     response: friendGroup(FriendGroupChanged),
-    errors: ['A326', 'A552', ...NUMBERS],
+    errors: ['A340', 'A552', ...NUMBERS],
     example: {
       friendGroup: fromFileAccepted({
         requestId: 'FGR0mwwtgafd0000e9e43402',
@@ -246,6 +246,6 @@ export const friendGroupDocs: RouteDocs = {
     description:
       'Deletes a friend group and its numbers. A group that a broadcast not yet ended (READY, SENDING or PAUSED) ' +
       'sends to cannot be deleted (A824). Answers no data.',
-    errors: ['A326', 'A552', 'A824'],
+    errors: ['A340', 'A552', 'A824'],
   },
 };

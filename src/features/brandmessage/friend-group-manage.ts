@@ -36,7 +36,7 @@ import { acceptedView, groupView } from './friend-group-view.ts';
 
 const FRIEND_GROUP_KEY = /^[A-Za-z0-9._-]{1,50}$/;
 
-/** The account's own profile (A326 otherwise: another account's key is as unknown as none). */
+/** The account's own profile (A340 otherwise: another account's key is as unknown as none). */
 export async function ownProfile(
   ctx: Ctx,
   accountId: string,
@@ -44,11 +44,11 @@ export async function ownProfile(
   field: string,
 ): Promise<SenderProfile> {
   const p = await getProfile(ctx.store, accountId, senderKey);
-  if (!p) throw new GatewayError('A326', `${field} ${JSON.stringify(senderKey)}`);
+  if (!p) throw new GatewayError('A340', `${field} ${JSON.stringify(senderKey)}`);
   return p;
 }
 
-/** The account's group (A326 for another's profile, A552 for no such group). */
+/** The account's group (A340 for another's profile, A552 for no such group). */
 export async function ownGroup(
   ctx: Ctx,
   accountId: string,

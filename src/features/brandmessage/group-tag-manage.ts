@@ -50,11 +50,11 @@ function checkBody(body: GroupTagBody): CheckedTag {
   if (!senderKey) throw new GatewayError('A300', 'groupTag.senderKey (or senderKey) is required');
   const { groupTagKey, groupTagName } = body.groupTag;
   if (!GROUP_TAG_KEY.test(groupTagKey)) {
-    throw new GatewayError('A560', `groupTag.groupTagKey ${JSON.stringify(groupTagKey.slice(0, 60))}`);
+    throw new GatewayError('A761', `groupTag.groupTagKey ${JSON.stringify(groupTagKey.slice(0, 60))}`);
   }
   const chars = [...groupTagName].length;
   if (chars < 1 || chars > GROUP_TAG_NAME_MAX || groupTagName.trim() === '') {
-    throw new GatewayError('A561', `groupTag.groupTagName has ${chars} characters`);
+    throw new GatewayError('A762', `groupTag.groupTagName has ${chars} characters`);
   }
   return { senderKey, groupTagKey, groupTagName };
 }
@@ -63,16 +63,16 @@ export async function createGroupTag(ctx: Ctx, accountId: string, body: GroupTag
   const c = checkBody(body);
   await ownProfile(ctx, accountId, c.senderKey, 'groupTag.senderKey');
   if ((await countGroupTags(ctx.store, c.senderKey)) >= GROUP_TAGS_MAX) {
-    throw new GatewayError('A565', `senderKey ${c.senderKey} has ${GROUP_TAGS_MAX} group tags`);
+    throw new GatewayError('A766', `senderKey ${c.senderKey} has ${GROUP_TAGS_MAX} group tags`);
   }
   const now = ctx.clock.now();
   const tag: GroupTag = { ...c, accountId, createdAt: now, modifiedAt: now };
   if (!(await insertGroupTag(ctx.store, tag))) {
     // Which of the two unique rules refused it (the key is checked first).
     if (await findGroupTag(ctx.store, c.senderKey, c.groupTagKey)) {
-      throw new GatewayError('A562', `groupTag.groupTagKey ${c.groupTagKey}`);
+      throw new GatewayError('A763', `groupTag.groupTagKey ${c.groupTagKey}`);
     }
-    throw new GatewayError('A563', `groupTag.groupTagName ${JSON.stringify(c.groupTagName)}`);
+    throw new GatewayError('A764', `groupTag.groupTagName ${JSON.stringify(c.groupTagName)}`);
   }
   return { groupTags: [tagView(tag)] };
 }
@@ -81,10 +81,10 @@ export async function updateGroupTag(ctx: Ctx, accountId: string, body: GroupTag
   const c = checkBody(body);
   await ownProfile(ctx, accountId, c.senderKey, 'groupTag.senderKey');
   const holder = await findGroupTagByName(ctx.store, c.senderKey, c.groupTagName);
-  const nameTaken = () => new GatewayError('A563', `groupTag.groupTagName ${JSON.stringify(c.groupTagName)}`);
+  const nameTaken = () => new GatewayError('A764', `groupTag.groupTagName ${JSON.stringify(c.groupTagName)}`);
   if (holder && holder.groupTagKey !== c.groupTagKey) throw nameTaken();
   const r = await renameGroupTag(ctx.store, c.senderKey, c.groupTagKey, c.groupTagName, ctx.clock.now());
-  if (r === 'missing') throw new GatewayError('A564', `groupTag.groupTagKey ${c.groupTagKey}`);
+  if (r === 'missing') throw new GatewayError('A765', `groupTag.groupTagKey ${c.groupTagKey}`);
   if (r === 'nameTaken') throw nameTaken();
   return { groupTags: [tagView(r)] };
 }
@@ -98,7 +98,7 @@ async function ownTag(
   await ownProfile(ctx, accountId, senderKey, 'senderKey');
   const t = await findGroupTag(ctx.store, senderKey, groupTagKey);
   if (!t)
-    throw new GatewayError('A564', `groupTagKey ${JSON.stringify(groupTagKey)} of senderKey ${senderKey}`);
+    throw new GatewayError('A765', `groupTagKey ${JSON.stringify(groupTagKey)} of senderKey ${senderKey}`);
   return t;
 }
 
@@ -118,6 +118,6 @@ export async function listTags(ctx: Ctx, accountId: string, senderKey: string): 
 export async function removeGroupTag(ctx: Ctx, accountId: string, senderKey: string, groupTagKey: string) {
   await ownTag(ctx, accountId, senderKey, groupTagKey);
   if (!(await deleteGroupTag(ctx.store, senderKey, groupTagKey))) {
-    throw new GatewayError('A564', `groupTagKey ${JSON.stringify(groupTagKey)} of senderKey ${senderKey}`);
+    throw new GatewayError('A765', `groupTagKey ${JSON.stringify(groupTagKey)} of senderKey ${senderKey}`);
   }
 }

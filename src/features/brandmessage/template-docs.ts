@@ -17,10 +17,10 @@ import {
 
 /* Codes of the brand template parser (template-*.ts). */
 const BRAND_RULES: readonly Code[] = [
-  'A312',
-  'A313',
-  'A321',
-  'A326',
+  'A503',
+  'A337',
+  'A571',
+  'A340',
   'A505',
   'A523',
   'A530',
@@ -102,9 +102,9 @@ export const brandTemplateDocs: RouteDocs = {
   getBrandMessageTemplate: {
     description:
       'One brand message template, in the shape it was registered in (it can be PUT back). sendType free has no ' +
-      'stored template (A321).',
+      'stored template (A571).',
     response: brandmessage(BrandMessageTemplate),
-    errors: ['A321', 'A326', 'A505', 'A820'],
+    errors: ['A571', 'A340', 'A505', 'A820'],
     example: { brandmessage: templateExample({}) },
   },
   listBrandMessageTemplates: {
@@ -112,7 +112,7 @@ export const brandTemplateDocs: RouteDocs = {
       'The brand message templates of a sender profile, filtered by status and templateType (a msgType: its long ' +
       'and short spellings both match), with offset paging and the total count.',
     response: brandmessage(BrandMessageTemplatePage),
-    errors: ['A326', 'A523', 'A542'],
+    errors: ['A340', 'A523', 'A542'],
     paging: 'offset',
     example: {
       brandmessage: {
@@ -137,7 +137,7 @@ export const brandTemplateDocs: RouteDocs = {
       'The brand message templates of a sender profile registered or replaced at or after `since` (all without ' +
       'it), latest change first, a page at a time.',
     response: brandmessage(BrandMessageTemplateChanges),
-    errors: ['A326', 'A542'],
+    errors: ['A340', 'A542'],
     paging: 'page',
     example: {
       brandmessage: {
@@ -168,6 +168,6 @@ export const brandTemplateDocs: RouteDocs = {
     description:
       'Deletes a brand message template. A broadcast scheduled with it is blocked when its start comes. Answers ' +
       'no data.',
-    errors: ['A326', 'A820'],
+    errors: ['A340', 'A820'],
   },
 };

@@ -27,7 +27,7 @@ import { templateView } from './template-view.ts';
 export const REGISTERED = 'A';
 
 /**
- * The account's own profile (A326 otherwise), of the senderKeyType the client named, if any.
+ * The account's own profile (A340 otherwise), of the senderKeyType the client named, if any.
  * `at` prefixes the field names of details ('' for query and path parameters).
  */
 async function ownProfile(
@@ -39,7 +39,7 @@ async function ownProfile(
 ): Promise<SenderProfile> {
   const field = (name: string) => (at ? `${at}.${name}` : name);
   const profile = await getProfile(ctx.store, accountId, senderKey);
-  if (!profile) fail('A326', `${field('senderKey')} ${senderKey} is not a sender profile of this account`);
+  if (!profile) fail('A340', `${field('senderKey')} ${senderKey} is not a sender profile of this account`);
   if (senderKeyType !== undefined && senderKeyType !== profile.senderKeyType) {
     fail('A542', `${field('senderKeyType')}: senderKey ${senderKey} is of type ${profile.senderKeyType}`);
   }
@@ -114,7 +114,7 @@ export async function viewTemplate(
   q: { senderKey: string; templateCode: string; sendType?: string | undefined },
 ): Promise<BrandTemplateView> {
   if (q.sendType !== undefined && q.sendType !== 'basic' && q.sendType !== 'template') {
-    fail('A321', 'sendType must be basic or template: free sends have no stored template');
+    fail('A571', 'sendType must be basic or template: free sends have no stored template');
   }
   const code = checkTemplateCode('templateCode', q.templateCode) ?? '';
   await ownProfile(ctx, accountId, '', q.senderKey, undefined);

@@ -55,8 +55,8 @@ export interface TemplateDraft {
 }
 
 export function readSenderKey(raw: Obj): string {
-  const senderKey = optString(`${AT}.senderKey`, raw.senderKey, 'A326');
-  if (senderKey === undefined) fail('A326', `${AT}.senderKey is required`);
+  const senderKey = optString(`${AT}.senderKey`, raw.senderKey, 'A340');
+  if (senderKey === undefined) fail('A340', `${AT}.senderKey is required`);
   return senderKey.trim();
 }
 
@@ -78,9 +78,9 @@ export function checkTemplateCode(at: string, v: unknown): string | undefined {
 function checkSendType(v: unknown): void {
   if (!present(v) || v === 'basic' || v === 'template') return;
   if (v === 'free') {
-    fail('A321', `${AT}.sendType free composes its content in the send: register a template as basic`);
+    fail('A571', `${AT}.sendType free composes its content in the send: register a template as basic`);
   }
-  fail('A321', `${AT}.sendType must be basic or template`);
+  fail('A571', `${AT}.sendType must be basic or template`);
 }
 
 function yesNo(at: string, v: unknown, fallback: 'Y' | 'N'): 'Y' | 'N' {

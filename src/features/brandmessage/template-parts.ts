@@ -44,30 +44,30 @@ export function parseButtons(
   nameMax: number,
   msgType: string,
 ): BrandButton[] {
-  if (present(raw) && !Array.isArray(raw)) fail('A312', `${at} must be an array`);
+  if (present(raw) && !Array.isArray(raw)) fail('A503', `${at} must be an array`);
   const list: unknown[] = Array.isArray(raw) ? raw : [];
   if (list.length > count.max) {
-    fail('A312', `${at} has ${list.length} buttons: msgType ${msgType} takes at most ${count.max}`);
+    fail('A503', `${at} has ${list.length} buttons: msgType ${msgType} takes at most ${count.max}`);
   }
   if (list.length < count.min) {
-    fail('A312', `${at} needs at least ${count.min} button(s) for msgType ${msgType}`);
+    fail('A503', `${at} needs at least ${count.min} button(s) for msgType ${msgType}`);
   }
   return list.map((b, i) => {
     const f = `${at}[${i}]`;
-    if (!isObj(b)) fail('A312', `${f} must be an object`);
-    const type = reqString(`${f}.type`, b.type, 'A312');
-    if (!BUTTON_TYPES.includes(type)) fail('A312', `${f}.type must be one of ${BUTTON_TYPES.join(', ')}`);
-    const name = reqString(`${f}.name`, b.name, 'A312', nameMax);
+    if (!isObj(b)) fail('A503', `${f} must be an object`);
+    const type = reqString(`${f}.type`, b.type, 'A503');
+    if (!BUTTON_TYPES.includes(type)) fail('A503', `${f}.type must be one of ${BUTTON_TYPES.join(', ')}`);
+    const name = reqString(`${f}.name`, b.name, 'A503', nameMax);
     // Spec: button names cannot hold variables.
-    if (compileTemplate(name).hasKeys) fail('A312', `${f}.name cannot hold a #{variable}`);
+    if (compileTemplate(name).hasKeys) fail('A503', `${f}.name cannot hold a #{variable}`);
     const button: BrandButton = { type, name };
-    const urlMobile = optLink(`${f}.urlMobile`, b.urlMobile, 'A312');
-    const urlPc = optLink(`${f}.urlPc`, b.urlPc, 'A312');
-    const schemeIos = optString(`${f}.schemeIos`, b.schemeIos, 'A312');
-    const schemeAndroid = optString(`${f}.schemeAndroid`, b.schemeAndroid, 'A312');
-    if (type === 'WL' && urlMobile === undefined) fail('A312', `${f}.urlMobile is required for a WL button`);
+    const urlMobile = optLink(`${f}.urlMobile`, b.urlMobile, 'A503');
+    const urlPc = optLink(`${f}.urlPc`, b.urlPc, 'A503');
+    const schemeIos = optString(`${f}.schemeIos`, b.schemeIos, 'A503');
+    const schemeAndroid = optString(`${f}.schemeAndroid`, b.schemeAndroid, 'A503');
+    if (type === 'WL' && urlMobile === undefined) fail('A503', `${f}.urlMobile is required for a WL button`);
     if (type === 'AL' && !urlMobile && !schemeIos && !schemeAndroid) {
-      fail('A312', `${f} (AL) needs schemeIos, schemeAndroid or urlMobile`);
+      fail('A503', `${f} (AL) needs schemeIos, schemeAndroid or urlMobile`);
     }
     if (urlMobile !== undefined) button.urlMobile = urlMobile;
     if (urlPc !== undefined) button.urlPc = urlPc;
@@ -112,12 +112,12 @@ function price(at: string, v: unknown, min: number, max: number): number | undef
   return v;
 }
 
-/** The discount rate as the client spelled it (discountRate or discount_rate), checked (A313). */
+/** The discount rate as the client spelled it (discountRate or discount_rate), checked (A337). */
 export function discountRateOf(at: string, o: Obj, now: number): number | undefined {
   const [field, value] =
     o.discountRate !== undefined ? ['discountRate', o.discountRate] : ['discount_rate', o.discount_rate];
   const reason = checkDiscountRate(value, now);
-  if (reason !== null) fail('A313', `${at}.${field} ${reason}`);
+  if (reason !== null) fail('A337', `${at}.${field} ${reason}`);
   const rate = discountRateValue(value);
   return typeof rate === 'number' ? rate : undefined;
 }

@@ -43,7 +43,7 @@ export const videoDocs: RouteDocs = {
       'gives its upload address and a token, both valid 5 minutes. The file goes to that address (POST ' +
       '/video-upload/{vid}); a video still waiting for it then becomes ERROR.',
     response: video(VideoUploadTicket),
-    errors: ['A326', 'A571', 'A572', 'A580'],
+    errors: ['A340', 'A771', 'A772', 'A580'],
     example: {
       brandmessage: {
         video: {
@@ -62,15 +62,15 @@ export const videoDocs: RouteDocs = {
       'Registers an existing video of the profile’s channel for brand messages, by vid or by videoUrl (exactly ' +
       'one, A502). It must be PUBLIC or PRIVATE (A579).',
     response: video(VideoRegistered),
-    errors: ['A326', 'A502', 'A570', 'A574', 'A575', 'A579'],
+    errors: ['A340', 'A502', 'A770', 'A574', 'A575', 'A579'],
     example: { brandmessage: { video: PUBLIC_VIDEO } },
     requestExample: { senderKey: SENDER_KEY, vid: VID },
   },
   getVideo: {
     description:
-      'One video of the profile’s channel with its state (A570 for a video of another channel or none).',
+      'One video of the profile’s channel with its state (A770 for a video of another channel or none).',
     response: video(Video),
-    errors: ['A326', 'A570'],
+    errors: ['A340', 'A770'],
     example: { brandmessage: { video: VIDEO_RECORD } },
   },
   listVideos: {
@@ -78,7 +78,7 @@ export const videoDocs: RouteDocs = {
       'The videos of the profile’s channel in registration order, optionally those registered on one Korea-time ' +
       'day (date yyyyMMdd), with offset paging and the total count.',
     response: video(VideoPage),
-    errors: ['A326'],
+    errors: ['A340'],
     paging: 'offset',
     example: { brandmessage: { video: { offset: 0, limit: 100, totalCount: 1, videos: [VIDEO_RECORD] } } },
   },
@@ -87,13 +87,13 @@ export const videoDocs: RouteDocs = {
       'The direct upload address a video upload registration gave: form-data with the file part `file`, exactly ' +
       'the registered fileSize bytes, authorised by the `x-upload-token` header (not the API key). The video is ' +
       'then ENCODING and becomes PUBLIC on the gateway clock. A refusal is not the envelope but ' +
-      '`{errCode, message}` with the HTTP status of the code: A570 unknown vid, A576 missing or wrong token, A577 ' +
-      'address expired, A578 not waiting for its file, A210 no file, A571 not the named format, A572 larger than ' +
-      'registered, A573 size differs, A300 malformed form, A415 not form-data. A refused upload leaves the video ' +
+      '`{errCode, message}` with the HTTP status of the code: A770 unknown vid, A576 missing or wrong token, A577 ' +
+      'address expired, A578 not waiting for its file, A210 no file, A771 not the named format, A772 larger than ' +
+      'registered, A773 size differs, A300 malformed form, A415 not form-data. A refused upload leaves the video ' +
       'REGISTERED: the same token may try again while it is valid.',
     response: VideoUploaded,
     // Answered as {errCode, message}: how the document writes them is document.ts's (the plain routes' refusals).
-    errors: ['A210', 'A300', 'A415', 'A570', 'A571', 'A572', 'A573', 'A576', 'A577', 'A578', 'A910'],
+    errors: ['A210', 'A300', 'A415', 'A770', 'A771', 'A772', 'A773', 'A576', 'A577', 'A578', 'A910'],
     example: { vid: VID, status: 'ENCODING', fileName: FILE_NAME, fileSize: 4096 },
   },
 };

@@ -52,11 +52,11 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The account's own profile; another account's (or none) is A326. */
+/** The account's own profile; another account's (or none) is A340. */
 export async function ownProfile(ctx: Ctx, accountId: string, senderKey: string): Promise<SenderProfile> {
   const profile = await getProfile(ctx.store, accountId, senderKey);
   if (!profile)
-    throw new GatewayError('A326', `senderKey ${senderKey} is not a sender profile of this account`);
+    throw new GatewayError('A340', `senderKey ${senderKey} is not a sender profile of this account`);
   return profile;
 }
 
@@ -85,7 +85,7 @@ function checkFileName(fileName: string): string {
   const ext = extensionOf(name);
   if (!containerOf(ext)) {
     throw new GatewayError(
-      'A571',
+      'A771',
       `fileName ${JSON.stringify(name.slice(0, 80))}: the extension must be one of ${VIDEO_EXTENSIONS.join(', ')}`,
     );
   }
@@ -105,7 +105,7 @@ export async function registerUpload(
   const profile = await ownProfile(ctx, accountId, input.senderKey);
   const fileName = checkFileName(input.fileName);
   if (input.fileSize < 1 || input.fileSize > VIDEO_MAX_BYTES) {
-    throw new GatewayError('A572', `fileSize ${input.fileSize}: 1 to ${VIDEO_MAX_BYTES} bytes`);
+    throw new GatewayError('A772', `fileSize ${input.fileSize}: 1 to ${VIDEO_MAX_BYTES} bytes`);
   }
   const now = ctx.clock.now();
   const vid = newId('v');
@@ -143,10 +143,10 @@ export async function registerUpload(
   };
 }
 
-/** The account's video on the channel of `senderKey` (A570 otherwise). */
+/** The account's video on the channel of `senderKey` (A770 otherwise). */
 async function loadVideo(ctx: Ctx, profile: SenderProfile, vid: string, field = 'vid'): Promise<Video> {
   const v = await getChannelVideo(ctx.store, profile.accountId, profile.channelId, vid);
-  if (!v) throw new GatewayError('A570', `${field} ${vid} is not a video of senderKey ${profile.senderKey}`);
+  if (!v) throw new GatewayError('A770', `${field} ${vid} is not a video of senderKey ${profile.senderKey}`);
   return v;
 }
 
@@ -284,13 +284,13 @@ export function encodeJob(vid: string, now: number): NewJob {
  */
 export async function setStateByHand(ctx: Ctx, vid: string, status: VideoState): Promise<VideoView> {
   const v = await getVideo(ctx.store.db, vid);
-  if (!v) throw new GatewayError('A570', `vid ${vid}`);
+  if (!v) throw new GatewayError('A770', `vid ${vid}`);
   await move(ctx, v, undefined, status);
   if (status === 'ENCODING') {
     const now = ctx.clock.now();
     await enqueueJobs(ctx.store.db, [encodeJob(vid, now)], now);
   }
   const moved = await getVideo(ctx.store.db, vid);
-  if (!moved) throw new GatewayError('A570', `vid ${vid}`);
+  if (!moved) throw new GatewayError('A770', `vid ${vid}`);
   return viewOf(ctx, moved);
 }

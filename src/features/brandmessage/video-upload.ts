@@ -45,7 +45,7 @@ async function admit(
   token: string | undefined,
 ): Promise<Video & { tokenHash: string }> {
   const v = await getVideo(ctx.store.db, vid);
-  if (!v) throw new GatewayError('A570', `vid ${vid}`);
+  if (!v) throw new GatewayError('A770', `vid ${vid}`);
   if (!token) throw new GatewayError('A576', 'the x-upload-token header is required');
   if (v.tokenHash === null)
     throw new GatewayError('A578', `video ${vid} is ${v.status}: its file was uploaded`);
@@ -107,14 +107,14 @@ async function streamFile(
 function check(v: Video, got: Received | undefined): void {
   if (!got) throw new GatewayError('A210');
   if (got.truncated) {
-    throw new GatewayError('A572', `the file is larger than the registered fileSize of ${v.fileSize} bytes`);
+    throw new GatewayError('A772', `the file is larger than the registered fileSize of ${v.fileSize} bytes`);
   }
   if (got.size !== v.fileSize) {
-    throw new GatewayError('A573', `got ${got.size} bytes, registered ${v.fileSize}`);
+    throw new GatewayError('A773', `got ${got.size} bytes, registered ${v.fileSize}`);
   }
   const container = containerOf(extensionOf(v.fileName));
   const mismatch = container ? sniffMismatch(container, got.head) : 'unknown extension';
-  if (mismatch) throw new GatewayError('A571', `${mismatch}, as ${v.fileName} names`);
+  if (mismatch) throw new GatewayError('A771', `${mismatch}, as ${v.fileName} names`);
 }
 
 /**

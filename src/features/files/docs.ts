@@ -11,12 +11,12 @@ import { UploadedImage, UploadedMmsImage, UploadedRcsMedia, UploadedTemplateImag
 const IMAGE_ERRORS: readonly Code[] = [
   'A210',
   'A212',
-  'A213',
-  'A214',
-  'A215',
+  'A223',
+  'A224',
+  'A203',
   'A218',
-  'A219',
-  'A220',
+  'A225',
+  'A226',
   'A221',
   'A222',
 ];
@@ -37,7 +37,7 @@ export const fileDocs: RouteDocs = {
     description:
       'Stores an MMS image from a multipart/form-data part named file: a JPEG of at most 300 KiB and 1500x1440 pixels. Answers the fileKey to name in mms.fileKey (1 to 3 per message) and until when it can be sent: 7 days on the gateway clock. Without fileKey one is generated; the same fileKey again replaces the image and restarts its 7 days.',
     response: UploadedMmsImage,
-    errors: ['A210', 'A211', 'A212', 'A213', 'A214', 'A215', 'A219'],
+    errors: ['A210', 'A211', 'A212', 'A223', 'A224', 'A203', 'A225'],
     example: { fileKey: 'mms_0mwwt8lan0000e740503e', expired: '2026-12-08T10:00:00+09:00' },
   },
   uploadRcsMedia: {

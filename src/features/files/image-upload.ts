@@ -46,14 +46,14 @@ function checkImage(
   }
   const ext = extensionOf(file.filename);
   if (extensionContradicts(ext, found.type)) {
-    throw new GatewayError('A219', `the file is named .${ext} but holds a ${found.type} image`);
+    throw new GatewayError('A225', `the file is named .${ext} but holds a ${found.type} image`);
   }
   const { width, height } = found;
   const huge = tooManyPixels(width, height);
-  if (huge) throw new GatewayError('A215', huge);
+  if (huge) throw new GatewayError('A203', huge);
   if (width < spec.minWidth) {
     throw new GatewayError(
-      'A220',
+      'A226',
       `${width}x${height}; a ${spec.label} is at least ${spec.minWidth} px wide`,
     );
   }

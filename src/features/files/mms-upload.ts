@@ -39,11 +39,11 @@ export async function uploadMmsImage(ctx: Ctx, accountId: string, input: UploadF
   }
   const ext = extensionOf(file.filename);
   if (extensionContradicts(ext, 'jpg')) {
-    throw new GatewayError('A219', `the file is named .${ext} but holds a jpg image`);
+    throw new GatewayError('A225', `the file is named .${ext} but holds a jpg image`);
   }
   if (info.width > MMS_IMAGE_MAX_WIDTH || info.height > MMS_IMAGE_MAX_HEIGHT) {
     throw new GatewayError(
-      'A215',
+      'A203',
       `${info.width}x${info.height}, at most ${MMS_IMAGE_MAX_WIDTH}x${MMS_IMAGE_MAX_HEIGHT} (width x height)`,
     );
   }

@@ -57,7 +57,7 @@ export function extensionOf(filename: string): string {
 /** The fileKey to store under: the client's (checked) or a new one. */
 export function checkFileKey(fileKey: string | undefined, prefix: string): string {
   const key = fileKey || newId(prefix);
-  if (!FILE_KEY.test(key)) throw new GatewayError('A213', `got ${JSON.stringify(key.slice(0, 80))}`);
+  if (!FILE_KEY.test(key)) throw new GatewayError('A223', `got ${JSON.stringify(key.slice(0, 80))}`);
   return key;
 }
 
@@ -71,7 +71,7 @@ export function uploadName(imageName: string | undefined, filename: string, file
 }
 
 /**
- * Why the account cannot store under the key (the A214 detail), or undefined when it can: keys
+ * Why the account cannot store under the key (the A224 detail), or undefined when it can: keys
  * are per account, so only the account's own file of another kind can hold one, and only until
  * that file expires. Another account's files are never looked at, so no answer can tell that
  * another account holds the same key.
@@ -88,14 +88,14 @@ async function removeQuietly(path: string): Promise<void> {
 
 /**
  * Stores checked bytes under the account's fileKey. Re-uploading a key of the same kind replaces
- * the file; a key the account holds for another kind is A214. Another account's key of the same
+ * the file; a key the account holds for another kind is A224. Another account's key of the same
  * name is another file: the two never meet.
  */
 export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Promise<StoredFile> {
   const fileKey = checkFileKey(input.fileKey, input.keyPrefix);
   const previous = await findFile(ctx.store, input.accountId, fileKey);
   const held = heldByOtherKind(previous, input.kind, now);
-  if (held) throw new GatewayError('A214', held);
+  if (held) throw new GatewayError('A224', held);
 
   // A name of its own per upload: a replacement never overwrites bytes a record still points
   // to, keys differing only in case never share a file on a case-insensitive disk, and the
@@ -128,7 +128,7 @@ export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Prom
   // An upload of another kind by the same account took the key between the check and the save.
   if (!saved) {
     const taker = await findFile(ctx.store, input.accountId, fileKey);
-    throw new GatewayError('A214', heldByOtherKind(taker, input.kind, now) ?? fileKey);
+    throw new GatewayError('A224', heldByOtherKind(taker, input.kind, now) ?? fileKey);
   }
   if (previous && previous.path !== relPath)
     await removeQuietly(storedFilePath(ctx.config.dataDir, previous));

@@ -18,8 +18,8 @@ import {
 
 /** Codes of the rules a template registration is checked against (rules.ts). */
 const INFOMSG_RULES: readonly Code[] = [
-  'A312',
-  'A506',
+  'A503',
+  'A527',
   'A507',
   'A508',
   'A509',
@@ -120,9 +120,9 @@ export const infomsgDocs: RouteDocs = {
   getInfomsgTemplate: {
     description:
       'One informational template of a sender profile of the account, with its review history (`comments`). ' +
-      'A profile of another account is A326, an unknown templateCode A820.',
+      'A profile of another account is A340, an unknown templateCode A820.',
     response: infomsg(InfomsgTemplate),
-    errors: ['A326', 'A820'],
+    errors: ['A340', 'A820'],
     // The same template before its name was updated (the update example answers the new name).
     example: { infomsg: templateExample({ templateName: '주문 완료 안내' }) },
   },
@@ -130,9 +130,9 @@ export const infomsgDocs: RouteDocs = {
     description:
       'Registers an informational template: status R (pending) and inspectionStatus REG, to be sent for review ' +
       'with POST .../template/request. The whole template is checked (text, variables with examples, buttons, ' +
-      'emphasis, category) and answered as stored. A templateCode the profile already has is A513.',
+      'emphasis, category) and answered as stored. A templateCode the profile already has is A528.',
     response: infomsg(InfomsgTemplate),
-    errors: ['A326', 'A505', 'A513', ...INFOMSG_RULES],
+    errors: ['A340', 'A505', 'A528', ...INFOMSG_RULES],
     example: {
       infomsg: templateExample({
         templateName: '주문 완료 안내',
@@ -161,7 +161,7 @@ export const infomsgDocs: RouteDocs = {
       'as a registration. Under review (REQ) nothing may change (A824: cancel the review first); approved (APR) only ' +
       'templateName (A519); a rejected template that is edited goes back to REG. Answers the template as stored.',
     response: infomsg(InfomsgTemplate),
-    errors: ['A326', 'A519', 'A820', 'A824', ...INFOMSG_RULES],
+    errors: ['A340', 'A519', 'A820', 'A824', ...INFOMSG_RULES],
     example: { infomsg: APPROVED },
     requestExample: {
       infomsg: { senderKey: SENDER_KEY, templateCode: 'ORDER-DONE', templateName: '주문 완료 안내 (2026)' },
@@ -172,7 +172,7 @@ export const infomsgDocs: RouteDocs = {
       'The templates of a sender profile, filtered by status, inspectionStatus and templateType (the ' +
       'templateMessageType), with offset paging and the total count of the filter.',
     response: infomsg(InfomsgTemplatePage),
-    errors: ['A326'],
+    errors: ['A340'],
     paging: 'offset',
     example: { infomsg: { templates: [APPROVED], totalCount: 2, offset: 0, limit: 1 } },
   },
@@ -182,7 +182,7 @@ export const infomsgDocs: RouteDocs = {
       'change first, a page at a time (`hasNext` tells whether another page follows). Without `since`, every ' +
       'template.',
     response: infomsg(InfomsgTemplateChanges),
-    errors: ['A326'],
+    errors: ['A340'],
     paging: 'page',
     example: { infomsg: { templates: [APPROVED], page: 1, count: 1, hasNext: true } },
   },
@@ -190,7 +190,7 @@ export const infomsgDocs: RouteDocs = {
     description:
       'Deletes a template and its review history. A template under review (REQ) cannot be deleted (A824): cancel ' +
       'the review first. Answers no data.',
-    errors: ['A326', 'A820', 'A824'],
+    errors: ['A340', 'A820', 'A824'],
   },
   requestInfomsgTemplateReview: {
     description:
@@ -198,7 +198,7 @@ export const infomsgDocs: RouteDocs = {
       'moves to REQ and the request, its comment and attachment join the review history. With automatic review the ' +
       'decision comes later on the gateway clock (approved: APR and status A). Takes JSON or form-data with an ' +
       'attachment (png, jpg, jpeg, gif, pdf, hwp, doc or docx; at most 10 MiB). Answers no data.',
-    errors: ['A212', 'A326', 'A520', 'A521', 'A820', 'A824'],
+    errors: ['A212', 'A340', 'A520', 'A529', 'A820', 'A824'],
     requestExample: {
       infomsg: { senderKey: SENDER_KEY, templateCode: 'ORDER-DONE', comment: '검수 부탁드립니다' },
     },
@@ -207,7 +207,7 @@ export const infomsgDocs: RouteDocs = {
     description:
       'Cancels the review request of a template under review (REQ → REG; A824 in any other status); an automatic ' +
       'decision scheduled for it then decides nothing. Answers no data.',
-    errors: ['A326', 'A521', 'A820', 'A824'],
+    errors: ['A340', 'A529', 'A820', 'A824'],
     requestExample: {
       infomsg: { senderKey: SENDER_KEY, templateCode: 'ORDER-DONE', comment: '문구를 고칩니다' },
     },

@@ -57,7 +57,7 @@ export function within(code: 'A516' | 'A517' | 'A522', field: string, v: string,
   return v;
 }
 
-export function nonEmpty(code: 'A516' | 'A312', field: string, v: string): string {
+export function nonEmpty(code: 'A516' | 'A503', field: string, v: string): string {
   if (v.trim() === '') throw new GatewayError(code, `${field} is empty`);
   return v;
 }

@@ -28,7 +28,7 @@ export type Decision = 'approve' | 'reject';
 function checkComment(comment: string | undefined): string {
   const c = comment ?? '';
   if ([...c].length > LIMITS.comment)
-    throw new GatewayError('A521', `comment has ${[...c].length} characters`);
+    throw new GatewayError('A529', `comment has ${[...c].length} characters`);
   return c;
 }
 

@@ -124,7 +124,7 @@ function checkVariables(
 export function checkTemplate(raw: RawTemplate): TemplateFields {
   const templateName = raw.templateName ?? '';
   if (templateName.trim() === '' || length(templateName) > LIMITS.templateName) {
-    throw new GatewayError('A506', `templateName must be 1 to ${LIMITS.templateName} characters`);
+    throw new GatewayError('A527', `templateName must be 1 to ${LIMITS.templateName} characters`);
   }
   const templateMessageType = MESSAGE_TYPES.find((t) => t === (raw.templateMessageType ?? 'BA'));
   if (!templateMessageType) {

@@ -62,7 +62,7 @@ function given(input: TemplateInput): RawTemplate {
  */
 const APPROVED_MAY_CHANGE: ReadonlySet<string> = new Set(['templateName']);
 
-/** The account's sender profile (A326 otherwise), of the given type when one is given. */
+/** The account's sender profile (A340 otherwise), of the given type when one is given. */
 export async function ownProfile(
   ctx: Ctx,
   accountId: string,
@@ -70,7 +70,7 @@ export async function ownProfile(
   senderKeyType?: string,
 ): Promise<SenderProfile> {
   const profile = await getProfile(ctx.store, accountId, senderKey);
-  if (!profile) throw new GatewayError('A326', `senderKey ${JSON.stringify(senderKey)}`);
+  if (!profile) throw new GatewayError('A340', `senderKey ${JSON.stringify(senderKey)}`);
   if (senderKeyType !== undefined && senderKeyType !== '' && senderKeyType !== profile.senderKeyType) {
     throw new GatewayError(
       'A300',
@@ -80,7 +80,7 @@ export async function ownProfile(
   return profile;
 }
 
-/** The account's template of its own profile: A326 for another's profile, A820 for no such template. */
+/** The account's template of its own profile: A340 for another's profile, A820 for no such template. */
 export async function loadOwn(
   ctx: Ctx,
   accountId: string,
@@ -143,7 +143,7 @@ export async function registerTemplate(
     },
     ctx.clock.now(),
   );
-  if (!added) throw new GatewayError('A513', `${templateCode} (senderKey ${profile.senderKey})`);
+  if (!added) throw new GatewayError('A528', `${templateCode} (senderKey ${profile.senderKey})`);
   return viewOf(ctx, await reload(ctx, id));
 }
 

@@ -27,7 +27,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** undefined: absent (keep); null: clear; otherwise the string. */
-function optional(obj: Record<string, unknown>, key: string, code: 'A605' | 'A606' | 'A607') {
+function optional(obj: Record<string, unknown>, key: string, code: 'A615' | 'A616' | 'A617') {
   if (!Object.hasOwn(obj, key) || obj[key] === undefined) return undefined;
   const value = obj[key];
   if (value === null || value === '') return null;
@@ -37,11 +37,11 @@ function optional(obj: Record<string, unknown>, key: string, code: 'A605' | 'A60
 
 function checkName(obj: Record<string, unknown>): string | undefined {
   if (!Object.hasOwn(obj, 'name') || obj.name === undefined) return undefined;
-  if (typeof obj.name !== 'string') throw new GatewayError('A604', 'regBrand.name must be a string');
+  if (typeof obj.name !== 'string') throw new GatewayError('A614', 'regBrand.name must be a string');
   const name = obj.name.trim();
-  if (name.length === 0) throw new GatewayError('A604', 'regBrand.name cannot be empty');
+  if (name.length === 0) throw new GatewayError('A614', 'regBrand.name cannot be empty');
   if (name.length > BRAND_NAME_MAX) {
-    throw new GatewayError('A604', `regBrand.name is longer than ${BRAND_NAME_MAX} characters`);
+    throw new GatewayError('A614', `regBrand.name is longer than ${BRAND_NAME_MAX} characters`);
   }
   return name;
 }
@@ -49,21 +49,21 @@ function checkName(obj: Record<string, unknown>): string | undefined {
 function checkUrl(value: string): string {
   const url = value.trim();
   if (url.length > BRAND_URL_MAX) {
-    throw new GatewayError('A607', `regBrand.webSiteUrl is longer than ${BRAND_URL_MAX} characters`);
+    throw new GatewayError('A617', `regBrand.webSiteUrl is longer than ${BRAND_URL_MAX} characters`);
   }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new GatewayError('A607', 'regBrand.webSiteUrl is not a URL');
+    throw new GatewayError('A617', 'regBrand.webSiteUrl is not a URL');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new GatewayError('A607', 'regBrand.webSiteUrl must start with http:// or https://');
+    throw new GatewayError('A617', 'regBrand.webSiteUrl must start with http:// or https://');
   }
   // A site a handset can open: a public host name, not a bare word or an empty host.
   if (!parsed.hostname.includes('.')) {
     throw new GatewayError(
-      'A607',
+      'A617',
       `regBrand.webSiteUrl has no public host name (${parsed.hostname || 'none'})`,
     );
   }
@@ -76,32 +76,32 @@ export function parseRegBrand(text: string): RegBrand {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new GatewayError('A603', 'regBrand is not valid JSON');
+    throw new GatewayError('A613', 'regBrand is not valid JSON');
   }
-  if (!isObject(value)) throw new GatewayError('A603', 'regBrand must be a JSON object');
+  if (!isObject(value)) throw new GatewayError('A613', 'regBrand must be a JSON object');
   const out: RegBrand = {};
   const name = checkName(value);
   if (name !== undefined) out.name = name;
 
-  const description = optional(value, 'description', 'A605');
+  const description = optional(value, 'description', 'A615');
   if (typeof description === 'string' && description.length > BRAND_DESCRIPTION_MAX) {
-    throw new GatewayError('A605', `regBrand.description is longer than ${BRAND_DESCRIPTION_MAX} characters`);
+    throw new GatewayError('A615', `regBrand.description is longer than ${BRAND_DESCRIPTION_MAX} characters`);
   }
   if (description !== undefined) out.description = description;
 
-  const tel = optional(value, 'tel', 'A606');
+  const tel = optional(value, 'tel', 'A616');
   if (typeof tel === 'string') {
-    if (!/^\d+$/.test(tel)) throw new GatewayError('A606', 'regBrand.tel must be digits only (no hyphens)');
+    if (!/^\d+$/.test(tel)) throw new GatewayError('A616', 'regBrand.tel must be digits only (no hyphens)');
     if (!TEL.test(tel)) {
       throw new GatewayError(
-        'A606',
+        'A616',
         'regBrand.tel must be a domestic number (0 and 8 to 10 digits) or a representative number (15xx, 16xx, 18xx and 4 digits)',
       );
     }
   }
   if (tel !== undefined) out.tel = tel;
 
-  const url = optional(value, 'webSiteUrl', 'A607');
+  const url = optional(value, 'webSiteUrl', 'A617');
   if (url !== undefined) out.webSiteUrl = url === null ? null : checkUrl(url);
   return out;
 }

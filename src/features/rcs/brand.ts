@@ -31,10 +31,10 @@ export const BRAND_REVIEW_SECONDS = 10;
 
 export type { RcsBrandRecord } from './schemas.ts';
 
-/** The account's brand, or A601 (a brand of another account is not found either). */
+/** The account's brand, or A611 (a brand of another account is not found either). */
 export async function ownBrand(ctx: Ctx, accountId: string, brandId: string): Promise<RcsBrand> {
   const brand = await getBrand(ctx.store, accountId, brandId);
-  if (!brand) throw new GatewayError('A601', `brandId ${brandId} is not an RCS brand of this account`);
+  if (!brand) throw new GatewayError('A611', `brandId ${brandId} is not an RCS brand of this account`);
   return brand;
 }
 

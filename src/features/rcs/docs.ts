@@ -78,9 +78,9 @@ export const rcsDocs: RouteDocs = {
   getRcsBrand: {
     description:
       'The account’s RCS brand: its details, image addresses and status (inspecting while a change is reviewed). ' +
-      'A brand of another account is A601.',
+      'A brand of another account is A611.',
     response: rcs(RcsBrand),
-    errors: ['A601'],
+    errors: ['A611'],
     example: { rcs: brandExample({}) },
   },
   updateRcsBrand: {
@@ -90,7 +90,7 @@ export const rcsDocs: RouteDocs = {
       'seconds on the gateway clock); while a review runs or when the operator set another status, a change is ' +
       'A824. A request that changes nothing starts no review. Answers the brand.',
     response: rcs(RcsBrand),
-    errors: ['A212', 'A219', 'A601', 'A603', 'A604', 'A605', 'A606', 'A607', 'A608', 'A609', 'A610', 'A824'],
+    errors: ['A212', 'A225', 'A611', 'A613', 'A614', 'A615', 'A616', 'A617', 'A618', 'A619', 'A610', 'A824'],
     example: { rcs: brandExample({ status: 'inspecting' }) },
   },
   listRcsCommonMessageForms: {
@@ -145,14 +145,14 @@ export const rcsDocs: RouteDocs = {
       'Uploads an image for the message bases of the account’s brand (form-data: brandId, file; JPEG or PNG of ' +
       'the accepted size and dimensions). The image never expires. Answers it with the address it is served at.',
     response: rcs(Type.Object({ image: RcsImage })),
-    errors: ['A210', 'A212', 'A219', 'A601', 'A608', 'A609'],
+    errors: ['A210', 'A212', 'A225', 'A611', 'A618', 'A619'],
     example: { rcs: { image: IMAGE } },
   },
   getRcsMessagebaseImage: {
     description:
-      'One image of the brand’s message bases, by the fileId its upload answered (A602 otherwise).',
+      'One image of the brand’s message bases, by the fileId its upload answered (A612 otherwise).',
     response: rcs(Type.Object({ image: RcsImage })),
-    errors: ['A601', 'A602'],
+    errors: ['A611', 'A612'],
     example: { rcs: { image: IMAGE } },
   },
   listRcsFormatLogos: {
@@ -166,8 +166,8 @@ export const rcsDocs: RouteDocs = {
     },
   },
   getRcsFormatLogo: {
-    description: 'A stock logo’s PNG bytes (120 x 120). A fileId no format offers is A602 (a JSON envelope).',
+    description: 'A stock logo’s PNG bytes (120 x 120). A fileId no format offers is A612 (a JSON envelope).',
     media: { type: 'image/png', description: 'The logo (PNG)' },
-    errors: ['A602'],
+    errors: ['A612'],
   },
 };

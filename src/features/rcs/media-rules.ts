@@ -95,13 +95,13 @@ function checkSize(field: string, file: FormFile, maxBytes: number): void {
 }
 
 /**
- * A file name whose extension names another format than the content (A219, as every upload):
+ * A file name whose extension names another format than the content (A225, as every upload):
  * the name is kept and shown, so it must not contradict the URL the bytes are served at.
  */
 function checkName(field: string, file: FormFile, found: string, what: string): void {
   const ext = extensionOf(file.filename);
   if (extensionContradicts(ext, found)) {
-    throw new GatewayError('A219', `${field}: the file is named .${ext} but holds a ${found} ${what}`);
+    throw new GatewayError('A225', `${field}: the file is named .${ext} but holds a ${found} ${what}`);
   }
 }
 
@@ -109,19 +109,19 @@ function checkName(field: string, file: FormFile, found: string, what: string): 
 export function checkImage(field: string, file: FormFile, rule: ImageRule): CheckedImage {
   checkSize(field, file, rule.maxBytes);
   const image = readImage(file.bytes);
-  if (!image) throw new GatewayError('A608', `${field}: the content is not a JPEG or PNG image`);
+  if (!image) throw new GatewayError('A618', `${field}: the content is not a JPEG or PNG image`);
   checkName(field, file, image.ext, 'image');
   const { width, height } = image;
   const huge = tooManyPixels(width, height);
-  if (huge) throw new GatewayError('A609', `${field}: ${huge}`);
+  if (huge) throw new GatewayError('A619', `${field}: ${huge}`);
   if (width < rule.minWidth || width > rule.maxWidth || height < rule.minHeight || height > rule.maxHeight) {
     throw new GatewayError(
-      'A609',
+      'A619',
       `${field}: ${width}x${height}, width ${rule.minWidth} to ${rule.maxWidth} and height ${rule.minHeight} to ${rule.maxHeight} pixels`,
     );
   }
   if (rule.square && width !== height) {
-    throw new GatewayError('A609', `${field}: ${width}x${height}, the image must be square`);
+    throw new GatewayError('A619', `${field}: ${width}x${height}, the image must be square`);
   }
   return image;
 }

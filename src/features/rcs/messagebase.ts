@@ -51,7 +51,7 @@ export async function uploadMessagebaseImage(
   return showMessagebaseImage(ctx, accountId, brand.brandId, stored.fileKey);
 }
 
-/** The image with this fileId among the brand's; another brand's image is A602. */
+/** The image with this fileId among the brand's; another brand's image is A612. */
 export async function showMessagebaseImage(
   ctx: Ctx,
   accountId: string,
@@ -60,7 +60,7 @@ export async function showMessagebaseImage(
 ): Promise<RcsImage> {
   const brand = await ownBrand(ctx, accountId, brandId);
   const image = await findMessagebaseImage(ctx.store, brand.brandId, fileId);
-  if (!image) throw new GatewayError('A602', `fileId ${fileId} is not an image of brand ${brand.brandId}`);
+  if (!image) throw new GatewayError('A612', `fileId ${fileId} is not an image of brand ${brand.brandId}`);
   return {
     fileId: image.fileId,
     // A file sent without a name is named after its id.

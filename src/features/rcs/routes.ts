@@ -189,7 +189,7 @@ export const rcsRoutes: FeaturePlugin = async (app, { ctx }) => {
     async (req, reply) => {
       const bytes = logoBytes(req.params.fileId);
       if (!bytes)
-        throw new GatewayError('A602', `fileId ${req.params.fileId} is not a logo of a common format`);
+        throw new GatewayError('A612', `fileId ${req.params.fileId} is not a logo of a common format`);
       reply.header('content-type', 'image/png');
       reply.header('cache-control', 'public, max-age=86400');
       return reply.send(bytes);

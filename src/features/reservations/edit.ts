@@ -67,7 +67,7 @@ export async function update(
   const newFlow = body.messageFlow !== undefined;
   if (body.messageFlow !== undefined) {
     if (body.messageFlow.length === 0)
-      throw new GatewayError('A310', 'messageFlow must hold at least one entry');
+      throw new GatewayError('A336', 'messageFlow must hold at least one entry');
     steps = await prepareFlow(ctx, accountId, body.messageFlow, now);
     await checkRegistrations(ctx, dir, accountId, steps, now);
   }

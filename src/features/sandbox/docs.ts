@@ -276,7 +276,7 @@ export const sandboxDocs: RouteDocs = {
     description:
       'Decides an informational template under review (inspectionStatus REQ) as the platform reviewer would: approve makes it APR and active (A), reject makes it REJ. The comment joins the review history. Answers the template record as the client API shows it; a template not under review is A824.',
     response: DecidedTemplate,
-    errors: ['A521', 'A820', 'A824'],
+    errors: ['A529', 'A820', 'A824'],
     example: {
       senderKey: SENDER_KEY,
       senderKeyType: 'S',
@@ -343,7 +343,7 @@ export const sandboxDocs: RouteDocs = {
     description:
       "Moves a brand message video to any state of the spec's list, unchecked (a test of VIOLATED or ERROR needs no real platform). ENCODING then finishes by itself on the clock (PUBLIC); a usable state gets its thumbnail. Answers the video as the client API shows it.",
     response: MovedVideo,
-    errors: ['A570'],
+    errors: ['A770'],
     example: {
       video: {
         vid: 'v0mwwtbche0000fead2c1f',

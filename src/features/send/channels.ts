@@ -69,16 +69,16 @@ function checkFrom(at: string, from: unknown): string {
 
 function checkOriginCid(at: string, v: unknown): void {
   if (v === undefined || v === null) return;
-  if (typeof v !== 'string' || v.length !== 9) fail('A314', `${at}.originCID must be exactly 9 characters`);
+  if (typeof v !== 'string' || v.length !== 9) fail('A338', `${at}.originCID must be exactly 9 characters`);
 }
 
 export function checkButtons(at: string, buttons: unknown): void {
   if (buttons === undefined || buttons === null) return;
-  if (!Array.isArray(buttons)) fail('A312', `${at}.attachment.button must be an array`);
+  if (!Array.isArray(buttons)) fail('A503', `${at}.attachment.button must be an array`);
   buttons.forEach((b, i) => {
     const name = b && typeof b === 'object' ? (b as { name?: unknown }).name : undefined;
     if (typeof name === 'string' && HAS_VARIABLE.test(name)) {
-      fail('A312', `${at}.attachment.button[${i}].name cannot hold a #{variable}`);
+      fail('A503', `${at}.attachment.button[${i}].name cannot hold a #{variable}`);
     }
   });
 }
@@ -91,10 +91,10 @@ function checkResponse(
   timeoutSec: number | null;
 } {
   const m = o.responseMethod ?? 'push';
-  if (m !== 'push' && m !== 'polling') fail('A311', `${at}.responseMethod must be push or polling`);
+  if (m !== 'push' && m !== 'polling') fail('A501', `${at}.responseMethod must be push or polling`);
   if (m === 'push') return { method: 'push', timeoutSec: null };
   const t = o.timeout === undefined || o.timeout === null ? 180 : Number(o.timeout);
-  if (!Number.isInteger(t) || t < 10 || t > 86400) fail('A311', `${at}.timeout must be 10 to 86400 seconds`);
+  if (!Number.isInteger(t) || t < 10 || t > 86400) fail('A501', `${at}.timeout must be 10 to 86400 seconds`);
   return { method: 'polling', timeoutSec: t };
 }
 
@@ -154,14 +154,14 @@ function checkRcsBody(
   const element = (param: 'title' | 'media') => format.body.find((e) => e.param === param && e.card === 1);
   const title = element('title');
   if (body.title !== null && body.title !== '') {
-    if (!title) fail('A320', `${at}.body.title: format ${format.formatId} has no title`);
+    if (!title) fail('A339', `${at}.body.title: format ${format.formatId} has no title`);
     if (title.type === 'text' && [...body.title].length > title.maxLength) {
       fail('A328', `${at}.body.title is over ${title.maxLength} characters`);
     }
   } else if (title?.required) fail('A303', `${at}.body.title is required by format ${format.formatId}`);
   const media = element('media');
   if (body.media) {
-    if (!media) fail('A320', `${at}.body.media: format ${format.formatId} has no image`);
+    if (!media) fail('A339', `${at}.body.media: format ${format.formatId} has no image`);
   } else if (media?.required) fail('A303', `${at}.body.media is required by format ${format.formatId}`);
 }
 
@@ -169,12 +169,12 @@ function checkRcsBody(
 export function prepareStep(entry: FlowEntryT, index: number, now: number): PreparedStep {
   const present = CHANNEL_KEYS.filter((k) => entry[k] !== undefined && entry[k] !== null);
   if (present.length !== 1) {
-    fail('A310', `messageFlow[${index}] must hold exactly one of ${CHANNEL_KEYS.join(', ')}`);
+    fail('A336', `messageFlow[${index}] must hold exactly one of ${CHANNEL_KEYS.join(', ')}`);
   }
   const channel = present[0] as Channel;
   const at = `messageFlow[${index}].${channel}`;
   const raw = entry[channel];
-  if (typeof raw !== 'object' || raw === null) fail('A310', `${at} must be an object`);
+  if (typeof raw !== 'object' || raw === null) fail('A336', `${at} must be an object`);
   const payload: Record<string, unknown> = { ...raw };
 
   switch (channel) {
@@ -208,13 +208,13 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
     case 'infomsg': {
       const o = entry.infomsg ?? {};
       if (o.sendType !== undefined && o.sendType !== 'template')
-        fail('A321', `${at}.sendType must be template when given`);
+        fail('A571', `${at}.sendType must be template when given`);
       const pub = findPublicTemplate(str(o.templateCode) ?? '');
       // A public template is a text message: its automatic substitution may leave msgType out.
       const msgType = o.msgType ?? (pub && o.sendType === 'template' ? 'AT' : undefined);
       if (msgType !== 'AT' && msgType !== 'AI') fail('A523', `${at}.msgType must be AT or AI`);
       const senderKey = str(o.senderKey)?.trim();
-      if (!senderKey) fail('A326', `${at}.senderKey is required`);
+      if (!senderKey) fail('A340', `${at}.senderKey is required`);
       checkButtons(at, o.attachment?.button);
       const rm = checkResponse(at, o);
       let text = str(o.text);
@@ -242,10 +242,10 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
     case 'rcs': {
       const o = entry.rcs ?? {};
       const brandKey = str(o.brandKey)?.trim();
-      if (!brandKey) fail('A329', `${at}.brandKey is required`);
+      if (!brandKey) fail('A420', `${at}.brandKey is required`);
       const formatId = str(o.formatId) ?? 'SS000000';
       const format = findCommonFormat(formatId);
-      if (!format) fail('A320', `${at}.formatId ${formatId} is not a known message format`);
+      if (!format) fail('A339', `${at}.formatId ${formatId} is not a known message format`);
       const from = o.from === undefined || o.from === null ? null : checkFrom(at, o.from);
       const content = (raw as { content?: { description?: unknown } }).content;
       const text = requireText(at, 'body.description', o.body?.description ?? content?.description);
@@ -265,21 +265,21 @@ export function prepareStep(entry: FlowEntryT, index: number, now: number): Prep
       const o = entry.brandmessage ?? {};
       const sendType = o.sendType;
       if (sendType !== 'basic' && sendType !== 'free' && sendType !== 'template') {
-        fail('A321', `${at}.sendType must be basic, free or template`);
+        fail('A571', `${at}.sendType must be basic, free or template`);
       }
       const msgType = str(o.msgType);
       if (!msgType || !BRAND_MSG_TYPES.has(msgType))
         fail('A523', `${at}.msgType ${msgType ?? ''} is not a brand message type`);
       const senderKey = str(o.senderKey)?.trim();
-      if (!senderKey) fail('A326', `${at}.senderKey is required`);
+      if (!senderKey) fail('A340', `${at}.senderKey is required`);
       const targeting = o.targeting ?? 'I';
-      if (!['I', 'M', 'N', 'O'].includes(targeting)) fail('A317', `${at}.targeting must be I, M, N or O`);
+      if (!['I', 'M', 'N', 'O'].includes(targeting)) fail('A570', `${at}.targeting must be I, M, N or O`);
       checkOriginCid(at, o.originCID);
       // The result names the field as the client spelled it.
       const [rateField, rate] =
         o.discountRate !== undefined ? ['discountRate', o.discountRate] : ['discount_rate', o.discount_rate];
       const rateProblem = checkDiscountRate(rate, now);
-      if (rateProblem) fail('A313', `${at}.${rateField} ${rateProblem}`);
+      if (rateProblem) fail('A337', `${at}.${rateField} ${rateProblem}`);
       checkButtons(at, (raw as { attachment?: { button?: unknown } }).attachment?.button);
       const rm = checkResponse(at, o);
       let text = str(o.content ?? (raw as { text?: unknown }).text);

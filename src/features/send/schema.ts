@@ -152,7 +152,7 @@ export const DestinationResult = named(
       }),
       code: Type.String({
         description:
-          "A000 accepted; A301 a replay of an idempotencyKey (msgKey: the first send's); else why this recipient was refused (A306, A313, A322-A324, A328, A333, A335)",
+          "A000 accepted; A301 a replay of an idempotencyKey (msgKey: the first send's); else why this recipient was refused (A306, A337, A322-A324, A328, A333, A335)",
       }),
       result: Type.String({ description: "the code's text, with what was wrong" }),
     },

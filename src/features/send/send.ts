@@ -54,14 +54,14 @@ function checkRequest(body: SendBodyT): { idemKey: string | null; ttl: number } 
     throw new GatewayError('A318', `${body.destinations.length} given`);
   }
   if (body.messageFlow.length === 0)
-    throw new GatewayError('A310', 'messageFlow must hold at least one entry');
+    throw new GatewayError('A336', 'messageFlow must hold at least one entry');
   if (body.ref !== undefined && body.ref.length > 200)
     throw new GatewayError('A305', 'ref is longer than 200 characters');
   if (body.paymentCode !== undefined && body.paymentCode.length > 100) {
-    throw new GatewayError('A300', 'paymentCode is longer than 100 characters');
+    throw new GatewayError('A310', `${body.paymentCode.length} characters`);
   }
   if (body.groupKey !== undefined && body.groupKey.length > 100) {
-    throw new GatewayError('A300', 'groupKey is longer than 100 characters');
+    throw new GatewayError('A311', `${body.groupKey.length} characters`);
   }
   let idemKey: string | null = null;
   if (body.idempotencyKey !== undefined && body.idempotencyKey !== null) {
@@ -91,7 +91,7 @@ export async function checkRegistrations(
     }
     if (profile) {
       const found = await dir.profile(accountId, profile);
-      if (!found) throw new GatewayError('A326', `${at}.senderKey ${profile}`);
+      if (!found) throw new GatewayError('A340', `${at}.senderKey ${profile}`);
       if (permission && !(await dir.permitted(found.channelId))) {
         throw new GatewayError(
           'A325',
@@ -100,7 +100,7 @@ export async function checkRegistrations(
       }
     }
     if (brand && !(await dir.brandRegistered(accountId, brand))) {
-      throw new GatewayError('A329', `${at}.brandKey ${brand}`);
+      throw new GatewayError('A420', `${at}.brandKey ${brand}`);
     }
     if (p.fileKeys.length > 0) {
       const usable = new Set(
@@ -162,7 +162,7 @@ export function checkRecipient(
     }
     if (p.step.channel === 'brandmessage') {
       const bad = badDiscount(d.messageVariable, p.preparedAt) ?? badDiscount(d.couponVariable, p.preparedAt);
-      if (bad) return { code: 'A313', detail: `${at}: ${bad}` };
+      if (bad) return { code: 'A337', detail: `${at}: ${bad}` };
     }
     if (!p.limit) continue;
     const text = p.text.hasKeys ? p.text.render(words) : p.step.text;

@@ -72,10 +72,10 @@ export async function expandTemplates(
   return out;
 }
 
-/** A template that is not found may be so because the profile is not the account's: A326 first. */
+/** A template that is not found may be so because the profile is not the account's: A340 first. */
 async function requireProfile(ctx: Ctx, accountId: string, senderKey: string, at: string): Promise<void> {
   if (!(await getProfile(ctx.store, accountId, senderKey))) {
-    throw new GatewayError('A326', `${at}.senderKey ${senderKey}`);
+    throw new GatewayError('A340', `${at}.senderKey ${senderKey}`);
   }
 }
 
@@ -90,7 +90,7 @@ async function expandInfomsg(
   const senderKey = text(o.senderKey)?.trim();
   const code = text(o.templateCode)?.trim();
   // The step's own checks answer first for what they check alone: a bad msgType or sendType
-  // (A523, A321), no sender key (A326). Public templates are static: resolved by the step.
+  // (A523, A571), no sender key (A340). Public templates are static: resolved by the step.
   const shapeBad =
     (o.msgType !== undefined && o.msgType !== 'AT' && o.msgType !== 'AI') ||
     (o.sendType !== undefined && o.sendType !== 'template');
@@ -177,7 +177,7 @@ async function expandBrand(
   if (o.sendType === 'free') {
     if (o.msgType === 'FG') {
       throw new GatewayError(
-        'A321',
+        'A571',
         `${at}: a catalog (FG) is sent from a registered template (basic), not free`,
       );
     }
