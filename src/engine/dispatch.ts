@@ -16,7 +16,7 @@ import { DISPATCH, DISPATCH_JOB, DISPATCH_WORK, WAIT, WAIT_JOB } from './work-ki
 
 export { DISPATCH_JOB, DISPATCH_WORK, WAIT_JOB };
 
-/** How long a step waits for its receipt before it counts as failed (code 40001). */
+/** How long a step waits for its receipt before it counts as failed (code 80001). */
 export const RECEIPT_WAIT_MS = 24 * 3600_000;
 /** International DLR: up to 5 days, then a timeout failure report (spec, shared behaviour 9). */
 export const DLR_WAIT_MS = 5 * 24 * 3600_000;

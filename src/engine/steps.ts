@@ -10,13 +10,13 @@ export const CODES = {
   delivered: '10000',
   pollingReceipt: 'MS03',
   pollingUncertain: 'ME09',
-  receiptTimeout: '40001',
-  dlrTimeout: '40002',
-  noRoute: '50001',
-  connectorError: '50002',
+  receiptTimeout: '80001',
+  dlrTimeout: '80002',
+  noRoute: '85001',
+  connectorError: '85002',
   /** The connector got no answer after every retry, and the network may have taken the message. */
-  connectorUncertain: '50009',
-  sealedExpired: '50006',
+  connectorUncertain: '85009',
+  sealedExpired: '85006',
 } as const;
 
 /** A message in an engine pass. */

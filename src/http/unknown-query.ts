@@ -30,10 +30,11 @@ export function unknownQueryWatch(metrics: Metrics, logger: FastifyBaseLogger) {
     if (!isRecord(query)) return;
     const names = Object.keys(query);
     if (names.length === 0) return;
-    const route = req.routeOptions.url;
+    // A getter that builds a new object at each read: read once.
+    const { url: route, schema } = req.routeOptions;
     // Unmatched paths answer A404 already; the reference pages take swagger-ui's own parameters.
     if (route === undefined || route.startsWith('/docs')) return;
-    const known = declared(req.routeOptions.schema);
+    const known = declared(schema);
     for (const name of names) {
       if (Object.hasOwn(known, name)) continue;
       const pair = `${req.method} ${route} ${name}`;

@@ -10,19 +10,22 @@ export const REPORT_CODE_TEXTS: Readonly<Record<string, string>> = {
   '30003': 'NoSendAvailableException: not an active app user',
   '30004': 'Not a friend of the sender profile',
   '30005': 'Recipient opted out of advertising from this account',
-  '40001': "No receipt within the channel's wait",
-  '40002': 'International DLR not received within 5 days',
+  '80001': "No receipt within the channel's wait",
+  '80002': 'International DLR not received within 5 days',
   MS03: 'Polling: receipt within the timeout',
   ME09: 'Polling: no receipt within the timeout (success uncertain)',
-  '50001': 'No connector serves the channel',
-  '50002': 'The connector could not submit the message',
-  '50003': 'SMPP: concatenation is off and the text needs parts',
-  '50004': "SMPP: more parts than the SMSC's maxParts",
-  '50005': 'SMPP: only some parts were accepted',
-  '50006': 'Not sent: the 2FA code it carried expired first',
+  '85001': 'No connector serves the channel',
+  '85002': 'The connector could not submit the message',
+  '85003': 'SMPP: concatenation is off and the text needs parts',
+  '85004': "SMPP: more parts than the SMSC's maxParts",
+  '85005': 'SMPP: only some parts were accepted',
+  '85006': 'Not sent: the 2FA code it carried expired first',
+  '85007': 'Upstream connector: the upstream refused the message',
+  '85008': 'Upstream connector: a file the upstream cannot be given',
+  '85009': 'Uncertain: no usable answer from the upstream (no failover)',
 };
 
-/** SMPP message_state names of a receipt's final state (32nnn). */
+/** SMPP message_state names of a receipt's final state (82nnn). */
 const MESSAGE_STATES: Readonly<Record<number, string>> = {
   2: 'delivered',
   3: 'expired',
@@ -37,7 +40,7 @@ const MESSAGE_STATES: Readonly<Record<number, string>> = {
 export function reportCodeText(code: string): string | null {
   const known = REPORT_CODE_TEXTS[code];
   if (known !== undefined) return known;
-  const smpp = /^3([12])(\d{3})$/.exec(code);
+  const smpp = /^8([12])(\d{3})$/.exec(code);
   if (!smpp) return null;
   const n = Number(smpp[2]);
   if (smpp[1] === '1') {

@@ -154,7 +154,8 @@ describe('omnigate operator commands', () => {
     assert.equal(profile?.channelPhoneNumber, '15881234');
     assert.equal(profile?.channelId, 'ch-cli');
     assert.equal(brand?.status, 'ready');
-    assert.deepEqual(webhook, { accountId, url: 'https://example.com/hook', secret: 's3cret-value' });
+    // Write-only: the secret given is not printed back.
+    assert.deepEqual(webhook, { accountId, url: 'https://example.com/hook', secretSet: true });
     assert.deepEqual(limits, { accountId, sendPerSecond: 30, requestsPerSecond: null });
 
     const mode = await omnigate('report-mode', 'set', '--account', accountId, '--mode', 'webhook');

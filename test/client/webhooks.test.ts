@@ -10,6 +10,7 @@ import type { MoMessage, Report } from '../../clients/typescript/src/index.ts';
 import {
   expressWebhookHandler,
   fastifyWebhookHandler,
+  handleWebhook,
   nodeWebhookHandler,
   verifySignature,
   type WebhookHandlerOptions,
@@ -144,6 +145,24 @@ describeEachDb('client: webhooks', (db) => {
       valid: false,
       reason: 'missing',
     });
+    // The handlers receive an Omnigate's posts, which always carry the body signature: they demand it.
+    const parsed: unknown = JSON.parse(text);
+    assert.equal(
+      (await handleWebhook(spec, parsed, { secret: SECRET, toleranceSeconds: 0, onMo: async () => {} }, raw))
+        .status,
+      401,
+    );
+    assert.equal(
+      (
+        await handleWebhook(
+          spec,
+          parsed,
+          { secret: SECRET, toleranceSeconds: 0, requireBodySignature: false, onMo: async () => {} },
+          raw,
+        )
+      ).status,
+      200,
+    );
     // A body signature that is there is always checked.
     assert.deepEqual(verifySignature(tampered, headers, SECRET, { requireBodySignature: false }), {
       valid: false,

@@ -115,7 +115,7 @@ describeEachDb('SMPP faults: one transceiver', (db) => {
     });
   }
 
-  test('a permanent refusal fails the step with 31011 and fails over to the next', async () => {
+  test('a permanent refusal fails the step with 81011 and fails over to the next', async () => {
     const { smsc, t, c } = s();
     const to = next();
     smsc.failDestination(to, ESME_RINVDSTADR);
@@ -127,7 +127,7 @@ describeEachDb('SMPP faults: one transceiver', (db) => {
     assert.equal(more.length, 0);
     assert.equal(first?.channel, 'sms');
     assert.equal(first?.status, 'failed');
-    assert.equal(first?.reportCode, '31011');
+    assert.equal(first?.reportCode, '81011');
     assert.equal(second?.channel, 'mms');
     assert.equal(second?.status, 'delivered');
     const reports = await reportsOf(t, c, key);

@@ -157,10 +157,10 @@ describe('receiptOutcome', () => {
     const codes = ['EXPIRED', 'DELETED', 'UNDELIV', 'UNKNOWN', 'REJECTD'].map(
       (stat) => receiptOutcome(receipt({ stat, err: '012' }))?.code,
     );
-    assert.deepEqual(codes, ['32003', '32004', '32005', '32007', '32008']);
+    assert.deepEqual(codes, ['82003', '82004', '82005', '82007', '82008']);
     assert.deepEqual(receiptOutcome(receipt({ stat: 'UNDELIV', err: '012' })), {
       delivered: false,
-      code: '32005',
+      code: '82005',
       text: 'UNDELIV err:012',
     });
   });
@@ -178,18 +178,18 @@ describe('submitStatus', () => {
     assert.deepEqual(submitStatus(0x14), { kind: 'retry', text: 'SMPP ESME_RMSGQFUL (0x00000014)' });
     assert.deepEqual(submitStatus(0x0b), {
       kind: 'fail',
-      code: '31011',
+      code: '81011',
       text: 'SMPP ESME_RINVDSTADR (0x0000000B)',
     });
     assert.deepEqual(submitStatus(0x45), {
       kind: 'fail',
-      code: '31069',
+      code: '81069',
       text: 'SMPP ESME_RSUBMITFAIL (0x00000045)',
     });
   });
 
   test('unknown and large statuses', () => {
-    assert.deepEqual(submitStatus(0x400), { kind: 'fail', code: '31999', text: 'SMPP UNKNOWN (0x00000400)' });
+    assert.deepEqual(submitStatus(0x400), { kind: 'fail', code: '81999', text: 'SMPP UNKNOWN (0x00000400)' });
     assert.equal(statusName(0x58), 'ESME_RTHROTTLED');
     assert.equal(statusName(0x09), 'UNKNOWN');
   });

@@ -86,7 +86,7 @@ describeEachDb('SMPP connector: delivery receipts', (db) => {
     });
   }
 
-  test('an undeliverable receipt fails the step with 32005 and the next channel delivers', async () => {
+  test('an undeliverable receipt fails the step with 82005 and the next channel delivers', async () => {
     const bad = next();
     await withSmsc(
       { receiptStat: (d) => (d === bad ? 'UNDELIV' : 'DELIVRD') },
@@ -98,7 +98,7 @@ describeEachDb('SMPP connector: delivery receipts', (db) => {
         assert.deepEqual(
           view.messages.map((m) => [m.channel, m.reportCode]),
           [
-            ['sms', '32005'],
+            ['sms', '82005'],
             ['mms', '10000'],
           ],
         );
@@ -114,7 +114,7 @@ describeEachDb('SMPP connector: delivery receipts', (db) => {
       const key = await sendOne(t, c, bad, [lms(c, 'y'.repeat(300))]);
       const view = await finalOf(t, c, key);
       assert.equal(view.status, 'failed');
-      assert.equal(view.messages[0]?.reportCode, '32003');
+      assert.equal(view.messages[0]?.reportCode, '82003');
       assert.equal((await reportsOf(t, c, key)).length, 1);
     });
   });
@@ -136,7 +136,7 @@ describeEachDb('SMPP connector: delivery receipts', (db) => {
     });
   });
 
-  test('no receipt within the wait fails the step (40001); the late receipt changes nothing', async () => {
+  test('no receipt within the wait fails the step (80001); the late receipt changes nothing', async () => {
     await withSmsc({ receiptTiming: 'hold' }, { receiptWaitSeconds: 60 }, async ({ smsc, t, c }) => {
       const key = await sendOne(t, c, next(), [sms(c, 'slow')]);
       await eventually(async () => (await messageOf(t, c, key)).status === 'waiting', 'the submit');
@@ -145,7 +145,7 @@ describeEachDb('SMPP connector: delivery receipts', (db) => {
       await advance(t, 2);
       const view = await finalOf(t, c, key);
       assert.equal(view.status, 'failed');
-      assert.equal(view.messages[0]?.reportCode, '40001');
+      assert.equal(view.messages[0]?.reportCode, '80001');
       await smsc.releaseReceipts();
       assert.equal((await messageOf(t, c, key)).status, 'failed');
       assert.equal((await reportsOf(t, c, key)).length, 1);

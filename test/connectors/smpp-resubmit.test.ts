@@ -151,12 +151,12 @@ describeEachDb('SMPP connector: submissions are remembered', (db) => {
     ]);
     assert.deepEqual(rcs, {
       kind: 'rejected',
-      code: '50001',
+      code: '85001',
       text: 'SMPP carries SMS and LMS only',
       retryable: false,
     });
     assert.equal(mms?.kind, 'rejected');
-    assert.equal(tooLong?.kind === 'rejected' && tooLong.code, '50004');
+    assert.equal(tooLong?.kind === 'rejected' && tooLong.code, '85004');
   });
 });
 

@@ -18,7 +18,7 @@ import {
 
 /*
  * Results that come later than the submission: delivery receipts on the gateway clock, waits that
- * run out (polling timeout ME09, 24-hour receipt wait 40001, international DLR 5 days 40002), and
+ * run out (polling timeout ME09, 24-hour receipt wait 80001, international DLR 5 days 80002), and
  * the two report records of an international message (spec shared behaviours 6 and 9).
  */
 
@@ -135,7 +135,7 @@ describeEachDb('delivery: receipts and waits', (db) => {
     );
   });
 
-  test('no receipt within 24 hours: 40001 and failover; the next step waits its own 24 hours', async () => {
+  test('no receipt within 24 hours: 80001 and failover; the next step waits its own 24 hours', async () => {
     const to = phone();
     await setHandset(t, to, { receiptDelaySeconds: 3 * DAY_S });
     const msgKey = await sendOne(t, c, { to, replaceWords: { name: 'c' } }, [sms(c), mms(c)]);
@@ -154,7 +154,7 @@ describeEachDb('delivery: receipts and waits', (db) => {
     assert.deepEqual(
       m.messages.map((a) => [a.channel, a.fallback, a.status, a.reportCode]),
       [
-        ['sms', 'N', 'failed', '40001'],
+        ['sms', 'N', 'failed', '80001'],
         ['mms', 'Y', 'waiting', ''],
       ],
     );
@@ -168,7 +168,7 @@ describeEachDb('delivery: receipts and waits', (db) => {
     assert.equal(m.status, 'failed');
     assert.deepEqual(
       (await reportsOf(t, c, msgKey)).map((r) => [r.reportType, r.reportCode, r.serviceType]),
-      [['STANDARD', '40001', 'MMS']],
+      [['STANDARD', '80001', 'MMS']],
     );
     // The receipts that come after their waits ran out change nothing.
     await advance(t, 2 * DAY_S);
@@ -311,7 +311,7 @@ describeEachDb('delivery: international DLR', (db) => {
     );
   });
 
-  test('DLR on, no receipt within 5 days: a DLR 40002 at 5 days, nothing when it comes at 6', async () => {
+  test('DLR on, no receipt within 5 days: a DLR 80002 at 5 days, nothing when it comes at 6', async () => {
     const to = intl();
     await setHandset(t, to, { receiptDelaySeconds: 6 * DAY_S });
     const msgKey = await sendOne(t, on, to, [sms(on, 'hello'), mms(on, 'never')]);
@@ -329,7 +329,7 @@ describeEachDb('delivery: international DLR', (db) => {
       reports.map((r) => [r.reportType, r.reportCode]),
       [
         ['STANDARD', '10000'],
-        ['DLR', '40002'],
+        ['DLR', '80002'],
       ],
     );
     await advance(t, DAY_S + HOUR_S);

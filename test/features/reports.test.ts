@@ -163,14 +163,14 @@ describeEachDb('reports: polling and inquiry', (db) => {
   test('the same batch is answered until it is acknowledged, then the next one', async () => {
     await report(acme.accountId, [
       body('m-a1'),
-      body('m-a2', { reportType: 'DLR', reportCode: '40002', ref: 'r2' }),
+      body('m-a2', { reportType: 'DLR', reportCode: '80002', ref: 'r2' }),
     ]);
     const first = await poll();
     const batch = first.body.data.data;
     assert.match(batch.reportId, /^rpt_/);
     assert.deepEqual(batch.report, [
       body('m-a1'),
-      body('m-a2', { reportType: 'DLR', reportCode: '40002', ref: 'r2' }),
+      body('m-a2', { reportType: 'DLR', reportCode: '80002', ref: 'r2' }),
     ]);
     // A report made while the batch is out waits for the next one.
     await report(acme.accountId, [body('m-a3')]);
@@ -275,7 +275,7 @@ describeEachDb('reports: polling and inquiry', (db) => {
     const standard = body('m-intl', { serviceType: 'SMS', msgType: 'SM', reportCode: '10000', ref: 'x1' });
     const dlr = body('m-intl', {
       reportType: 'DLR',
-      reportCode: '40002',
+      reportCode: '80002',
       reportText: 'no DLR within 5 days',
     });
     await report(acme.accountId, [standard]);

@@ -306,9 +306,10 @@ describeEachDb('reservation: list', (db) => {
   });
 
   test('refusals: limit over 1000 or under 1 (A300), a day neither yyyyMMdd nor a time (A315)', async () => {
-    for (const q of ['?limit=1001', '?limit=0', '?lastSeq=-1', `?paymentCode=${'p'.repeat(101)}`]) {
+    for (const q of ['?limit=1001', '?limit=0', '?lastSeq=-1', '?lastSeq=99999999999999999999']) {
       refused(await listResv(t, c, q), 'A300');
     }
+    refused(await listResv(t, c, `?paymentCode=${'p'.repeat(101)}`), 'A310');
     for (const q of [
       '?resvSendTime=2026-12-02',
       '?resvSendTime=20261332',

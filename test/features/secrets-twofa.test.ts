@@ -195,7 +195,7 @@ describeEachDb('secrets at rest: a 2FA code that expires before it is sent', (db
   });
   after(() => t.close());
 
-  test('is not sent once its code expired: the message fails with 50006', async () => {
+  test('is not sent once its code expired: the message fails with 85006', async () => {
     const to = '01077990001';
     const d = ok(await post(t, c, '/request', { to, authNumber: '857201' }));
     await tick(t, 3 * 60);
@@ -208,7 +208,7 @@ describeEachDb('secrets at rest: a 2FA code that expires before it is sent', (db
       .select(['m.status', 'm.report_code'])
       .where('r.id', '=', d.requestId ?? '')
       .executeTakeFirstOrThrow();
-    assert.deepEqual(row, { status: 'failed', report_code: '50006' });
+    assert.deepEqual(row, { status: 'failed', report_code: '85006' });
     assert.deepEqual(tablesHolding(await readableDump(t.gw.ctx.store), '857201'), []);
   });
 });

@@ -179,7 +179,7 @@ describeEachDb('upstream connector: a request that may have been taken never fai
     await settle(r.relay);
     await advance(r.relay, 2);
     const rep = await report(msgKey);
-    assert.equal(rep.reportCode, '50007');
+    assert.equal(rep.reportCode, '85007');
     const inq = await inquiry(msgKey);
     assert.equal(inq.status, 'uncertain');
     assert.deepEqual(
@@ -190,7 +190,7 @@ describeEachDb('upstream connector: a request that may have been taken never fai
     assert.equal((await inbox(r.up, to)).length, 1, 'the first try was delivered, once');
   });
 
-  test('5xx on every retry: uncertain with 50009 once the retries run out, no next step', async () => {
+  test('5xx on every retry: uncertain with 85009 once the retries run out, no next step', async () => {
     const to = phone();
     proxy.faults.push(...Array.from({ length: 11 }, () => '500' as const));
     const msgKey = await sendOne(to);
@@ -199,7 +199,7 @@ describeEachDb('upstream connector: a request that may have been taken never fai
     for (let k = 0; k < 10; k++) await advance(r.relay, 2 ** k + 1);
     assert.equal(proxy.faults.length, 0, 'every retry went');
     const rep = await report(msgKey);
-    assert.equal(rep.reportCode, '50009', JSON.stringify(rep));
+    assert.equal(rep.reportCode, '85009', JSON.stringify(rep));
     const inq = await inquiry(msgKey);
     assert.equal(inq.status, 'uncertain');
     assert.deepEqual(

@@ -139,7 +139,7 @@ describeEachDb('upstream connector: every channel through a second gateway', (db
     assert.equal(hq().counters.requests - before, 1, 'one request for three recipients');
   });
 
-  test('a step the upstream refuses fails with 50007 and its code; the report reaches the client', async () => {
+  test('a step the upstream refuses fails with 85007 and its code; the report reaches the client', async () => {
     // The upstream's account has no such sender number: it refuses the recipient, the relay
     // (which has it) accepted it.
     await r.relay.request({
@@ -153,7 +153,7 @@ describeEachDb('upstream connector: every channel through a second gateway', (db
       messageFlow: [{ sms: { from: '0299990000', text: 'x' } }],
     });
     const rep = await finalReport(key ?? '');
-    assert.equal(rep.reportCode, '50007');
+    assert.equal(rep.reportCode, '85007');
     assert.match(rep.reportText ?? '', /A327/);
   });
 });

@@ -49,8 +49,9 @@ export class ValidationError extends OmnigateError {
  * HTTP 409 (`A824` and the other state conflicts): the request is well formed but what it acts
  * on is not in a state that allows it (a reservation already sent, a template under review, a
  * broadcast that ended). Repeating it unchanged cannot help; reading the thing's state first can.
+ * A ValidationError too, as 409 answers were before it existed: catches written for those still hold.
  */
-export class StateError extends OmnigateError {
+export class StateError extends ValidationError {
   override name = 'StateError';
 }
 

@@ -14,7 +14,12 @@ export interface WebhookHandlerOptions {
   secret: string;
   /** See VerifyOptions.toleranceSeconds (default 300; 0: off, for a sandbox on the manual clock). */
   toleranceSeconds?: number;
-  /** See VerifyOptions.requireBodySignature (default false; true to refuse a request without it). */
+  /**
+   * See VerifyOptions.requireBodySignature. Default true here (false for verifySignature): these
+   * handlers receive an Omnigate's posts, which always carry the body signature, and demanding it
+   * keeps a seen request's headers from carrying another body. false for a sender that signs only
+   * as the spec describes.
+   */
   requireBodySignature?: boolean;
   /**
    * Called for each MO; the gateway gets its acknowledgement once this resolves. Delivery is at
@@ -121,9 +126,7 @@ export async function handleWebhook(
 ): Promise<WebhookAnswer> {
   const check = verifySignature(rawOf(body, rawBody), headers, options.secret, {
     ...(options.toleranceSeconds === undefined ? {} : { toleranceSeconds: options.toleranceSeconds }),
-    ...(options.requireBodySignature === undefined
-      ? {}
-      : { requireBodySignature: options.requireBodySignature }),
+    requireBodySignature: options.requireBodySignature ?? true,
   });
   if (!check.valid) return { status: 401, body: { error: `signature ${check.reason}` } };
   let event: WebhookEvent | undefined;

@@ -3,7 +3,7 @@ import { api } from '../api.ts';
 import { useAction } from '../hooks.ts';
 import { ConfirmButton } from '../ui/confirm.tsx';
 import { Button, TextField } from '../ui/controls.tsx';
-import { Badge, ErrorNote } from '../ui/feedback.tsx';
+import { Badge, ErrorNote, Notice } from '../ui/feedback.tsx';
 import { Card, Facts } from '../ui/page.tsx';
 import { ShownOnce } from './shown-once.tsx';
 import { accountPath, type ReportMode, type WebhookSet } from './types.ts';
@@ -86,19 +86,22 @@ export function WebhookCard({
   const [url, setUrl] = useState(webhook.url ?? '');
   const [secret, setSecret] = useState('');
   const [shown, setShown] = useState<string | null>(null);
+  const [ownSecretSaved, setOwnSecretSaved] = useState(false);
   const save = useAction();
   const remove = useAction();
   useEffect(() => setUrl(webhook.url ?? ''), [webhook.url]);
 
   const submit = async (e: Event) => {
     e.preventDefault();
+    setOwnSecretSaved(false);
     const ok = await save.run(async () => {
       const out = await api.put<WebhookSet>(`${accountPath(accountId)}/webhook`, {
         url: url.trim(),
         ...(secret === '' ? {} : { secret }),
       });
-      // Only a generated secret comes back; the one typed here is never echoed.
+      // Only a generated secret comes back; the one typed here is never echoed (write-only).
       setShown(out.secret ?? null);
+      setOwnSecretSaved(out.secret === undefined);
       await onChanged();
     });
     if (ok) setSecret('');
@@ -140,6 +143,11 @@ export function WebhookCard({
         </Button>
       </form>
       <ErrorNote error={save.error} />
+      {ownSecretSaved && !save.error && (
+        <Notice kind="ok">
+          Webhook saved. It signs with the secret you entered, which is never shown back.
+        </Notice>
+      )}
       {shown !== null && (
         <ShownOnce title="Webhook signing secret" value={shown} onDone={() => setShown(null)} />
       )}

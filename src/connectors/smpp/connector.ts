@@ -19,9 +19,9 @@ import type { SubmitSmFields } from './wire.ts';
 
 /** Report codes of messages the connector cannot carry (docs/connectors.md). */
 export const SMPP_CODES = {
-  needsConcatenation: '50003',
-  tooLong: '50004',
-  partial: '50005',
+  needsConcatenation: '85003',
+  tooLong: '85004',
+  partial: '85005',
 } as const;
 
 type PartResult =

@@ -159,13 +159,13 @@ export function normalizeMessageId(id: string, format: IdFormat): string {
   return stripLeadingZeros(value.toLowerCase());
 }
 
-/** Report codes of failed receipts: '32' + the 3-digit message_state number of the stat word. */
+/** Report codes of failed receipts: '82' + the 3-digit message_state number of the stat word. */
 const FAILED_STATS: Readonly<Record<string, string>> = {
-  EXPIRED: '32003',
-  DELETED: '32004',
-  UNDELIV: '32005',
-  UNKNOWN: '32007',
-  REJECTD: '32008',
+  EXPIRED: '82003',
+  DELETED: '82004',
+  UNDELIV: '82005',
+  UNKNOWN: '82007',
+  REJECTD: '82008',
 };
 // The engine's delivered code (CODES.delivered); connectors do not import the engine, and
 // DeliveryResult ignores the code of a delivered result anyway.

@@ -28,7 +28,7 @@ function describe(status: number): string {
 
 /**
  * ok; retry for throttling and a full queue (the SMSC asks us to slow down, the message is fine);
- * any other status fails with report code '31' + the 3-digit decimal status ('31999' from 1000 up).
+ * any other status fails with report code '81' + the 3-digit decimal status ('81999' from 1000 up).
  */
 export function submitStatus(
   status: number,
@@ -36,6 +36,6 @@ export function submitStatus(
   if (status === 0) return { kind: 'ok' };
   if (status === ESME_RTHROTTLED || status === ESME_RMSGQFUL)
     return { kind: 'retry', text: describe(status) };
-  const code = status >= 0 && status < 1000 ? `31${String(status).padStart(3, '0')}` : '31999';
+  const code = status >= 0 && status < 1000 ? `81${String(status).padStart(3, '0')}` : '81999';
   return { kind: 'fail', code, text: describe(status) };
 }

@@ -3,9 +3,9 @@ import type { UpstreamAnswer } from './client.ts';
 /** Report codes of an upstream connector's own failures (docs/reports.md). */
 export const UPSTREAM_CODES = {
   /** The upstream refused the message (its code and text are in the report text). */
-  refused: '50007',
+  refused: '85007',
   /** The step names something the upstream cannot be given (a file gone or expired here). */
-  unmappable: '50008',
+  unmappable: '85008',
 } as const;
 
 /** One destination of a send's answer (the spec's send result entry). */

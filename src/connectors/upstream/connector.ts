@@ -176,7 +176,7 @@ export function createUpstreamConnector(
       for (const m of members) {
         out.set(sendKey(m.msgKey, m.step), {
           kind: 'rejected',
-          code: '50002',
+          code: '85002',
           text: `The upstream did not answer: ${verdict.why}`,
           retryable: true,
           ...(after !== null ? { retryAfterMs: after } : {}),
@@ -274,7 +274,7 @@ export function createUpstreamConnector(
         ctx.logger.warn({ err, connector: cfg.name }, 'upstream request not composed; will retry');
         return {
           ok: false as const,
-          code: '50002',
+          code: '85002',
           text: 'The request could not be composed',
           retryable: true,
         };

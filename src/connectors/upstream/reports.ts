@@ -41,7 +41,7 @@ export function readReport(v: unknown): UpstreamReport | null {
  * What an upstream report says of the step it was handed, or null when it says nothing this
  * gateway acts on:
  * - `10000`, and `MS03` (a polling-method receipt in time): delivered;
- * - `ME09` (no polling receipt in time) and `40002` (no DLR in 5 days): the upstream's own wait
+ * - `ME09` (no polling receipt in time) and `80002` (no DLR in 5 days): the upstream's own wait
  *   ran out; this gateway's wait for the step, as long, decides (uncertain), as for any connector;
  * - for an international number, the STANDARD report is the aggregator's acceptance (this
  *   gateway made its own when the upstream took the message); a failed one still fails it, and
@@ -50,7 +50,7 @@ export function readReport(v: unknown): UpstreamReport | null {
  */
 export function reportResult(r: UpstreamReport, international: boolean, at: number): DeliveryResult | null {
   const delivered = r.reportCode === '10000' || r.reportCode === 'MS03';
-  if (r.reportCode === 'ME09' || r.reportCode === '40002') return null;
+  if (r.reportCode === 'ME09' || r.reportCode === '80002') return null;
   if (international && r.reportType !== 'DLR' && delivered) return null;
   return {
     delivered,

@@ -54,12 +54,7 @@ export type MoPage = Static<typeof MoHistoryPage>;
 export const MoListQuery = Type.Object({
   date: Type.Optional(Time('day', 'MOs received that Korea-time day')),
   status: Type.Optional(Type.String({ description: MO_STATUSES.join(', ') })),
-  occurredTime: Type.Optional(
-    Time(
-      'iso',
-      'only MOs the handset sent at or after this time (yyyy-MM-dd HH:mm:ss Korea time is taken too)',
-    ),
-  ),
+  occurredTime: Type.Optional(Time('isoOrKorea', 'only MOs the handset sent at or after this time')),
   from: Type.Optional(
     Type.String({ description: 'only MOs from this number (the number the sender entered)' }),
   ),

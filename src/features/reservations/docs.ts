@@ -63,7 +63,7 @@ export const reservationDocs: RouteDocs = {
     description:
       "The account's reservations in the order they were made, optionally only those sending on one Korea-time day (resvSendTime=yyyyMMdd, or a yyyy-MM-dd HH:mm:ss time for its day) or whose send carries one paymentCode. Paged by cursor: pass the answer's lastSeq as lastSeq while hasNext is true. A reservation whose messages have all ended is shown (and stored) DONE.",
     response: ReservationList,
-    errors: ['A315'],
+    errors: ['A310', 'A315'],
     paging: 'lastSeq',
     example: {
       reservations: [reservationExample({ resvName: 'noon sale' })],

@@ -93,6 +93,8 @@ function filterDay(text: string): number {
 
 export async function listViews(ctx: Ctx, accountId: string, q: ListQueryT): Promise<ReservationListT> {
   const limit = q.limit ?? 100;
+  if (q.paymentCode !== undefined && q.paymentCode.length > 100)
+    throw new GatewayError('A310', `${q.paymentCode.length} characters`);
   const from = q.resvSendTime === undefined ? undefined : filterDay(q.resvSendTime);
   const rows = await listReservations(ctx.store, accountId, {
     ...(from !== undefined ? { from, to: from + 86_400_000 } : {}),

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { named } from '../../http/openapi/components.ts';
 import { StringEnum, Time } from '../../http/schema-types.ts';
+import { OFFSET_MAX } from '../infomsg/schemas.ts';
 import { DestinationResult, SendBody } from '../send/schema.ts';
 
 /*
@@ -25,29 +26,35 @@ export const DestinationParams = Type.Object({
   msgKey: Type.String({ minLength: 1, maxLength: 100 }),
 });
 
-const LastSeq = Type.Optional(
-  Type.Integer({
-    minimum: 0,
-    description: 'cursor: the lastSeq of the previous page (0 or absent: the first)',
-  }),
-);
+/** The cursor: the lastSeq of the previous page. A place in a list (recipients) is bounded as offsets are. */
+const LastSeq = (maximum: number) =>
+  Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum,
+      description: 'cursor: the lastSeq of the previous page (0 or absent: the first)',
+    }),
+  );
 const PageLimit = Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 }));
 
 export const ListQuery = Type.Object({
   resvSendTime: Type.Optional(Time('dayOrKorea', 'only the reservations sending on that Korea-time day')),
   paymentCode: Type.Optional(
-    Type.String({ maxLength: 100, description: 'only the reservations whose send carries this paymentCode' }),
+    Type.String({
+      description: 'only the reservations whose send carries this paymentCode (at most 100 characters)',
+    }),
   ),
-  lastSeq: LastSeq,
+  lastSeq: LastSeq(Number.MAX_SAFE_INTEGER),
   limit: PageLimit,
 });
 export type ListQueryT = Static<typeof ListQuery>;
 
 export const PageQuery = Type.Object({
-  lastSeq: LastSeq,
+  lastSeq: LastSeq(OFFSET_MAX),
   offset: Type.Optional(
     Type.Integer({
       minimum: 0,
+      maximum: OFFSET_MAX,
       default: 0,
       description: 'recipients to skip (the older paging; lastSeq wins)',
     }),

@@ -94,7 +94,7 @@ function checkResponse(
   if (m !== 'push' && m !== 'polling') fail('A501', `${at}.responseMethod must be push or polling`);
   if (m === 'push') return { method: 'push', timeoutSec: null };
   const t = o.timeout === undefined || o.timeout === null ? 180 : Number(o.timeout);
-  if (!Number.isInteger(t) || t < 10 || t > 86400) fail('A501', `${at}.timeout must be 10 to 86400 seconds`);
+  if (!Number.isInteger(t) || t < 10 || t > 86400) fail('A526', `${at}.timeout must be 10 to 86400 seconds`);
   return { method: 'polling', timeoutSec: t };
 }
 

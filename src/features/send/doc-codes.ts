@@ -12,6 +12,7 @@ export const FLOW: readonly Code[] = [
   'A303',
   'A336',
   'A501',
+  'A526',
   'A503',
   'A337',
   'A338',

@@ -231,8 +231,8 @@ export async function listDestinations(
   offset: number,
   limit: number,
 ): Promise<Destination[]> {
-  // A reservation has no more recipients than one request's worth of additions, each at most
-  // 1000: an offset walk over its own rows (by msg_key, in the request's index) stays small.
+  // An offset walk over the reservation's own rows (by msg_key, in the request's index): its cost
+  // grows with the offset, which a reservation's size bounds (10,000 recipients read in ~10 pages).
   const rows = await store.db
     .selectFrom('messages')
     .select(['msg_key', 'to_number', 'status', 'vars', 'report_code'])
