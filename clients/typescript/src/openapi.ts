@@ -3710,7 +3710,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod or timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A310 paymentCode is longer than 100 characters; A311 groupKey is longer than 100 characters; A318 Too many destinations: at most 200 per request */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod; A526 Invalid timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A310 paymentCode is longer than 100 characters; A311 groupKey is longer than 100 characters; A318 Too many destinations: at most 200 per request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3888,7 +3888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod or timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A310 paymentCode is longer than 100 characters; A311 groupKey is longer than 100 characters; A318 Too many destinations: at most 200 per request; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod; A526 Invalid timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A305 Invalid ref; A307 No destination; A308 idempotencyKey is empty or longer than 200 characters; A309 idempotencyTtl is outside 0 to 86400 seconds; A310 paymentCode is longer than 100 characters; A311 groupKey is longer than 100 characters; A318 Too many destinations: at most 200 per request; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3960,7 +3960,7 @@ export interface operations {
             query?: {
                 /** @description only the reservations sending on that Korea-time day; yyyyMMdd (that Korea-time day) or yyyy-MM-dd HH:mm:ss (the day of that Korea time) */
                 resvSendTime?: string;
-                /** @description only the reservations whose send carries this paymentCode */
+                /** @description only the reservations whose send carries this paymentCode (at most 100 characters) */
                 paymentCode?: string;
                 /** @description cursor: the lastSeq of the previous page (0 or absent: the first) */
                 lastSeq?: number;
@@ -4022,7 +4022,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A300 Invalid request; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss */
+            /** @description A300 Invalid request; A310 paymentCode is longer than 100 characters; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4234,7 +4234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod or timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters; A306 Invalid recipient number (to); A333 Text exceeds the public template's character count; A335 A template variable has no value */
+            /** @description A010 Request body is not valid JSON; A300 Invalid request; A217 fileKey is unknown or expired; A302 Invalid sender number (from); A303 Invalid text; A336 Invalid messageFlow entry; A501 Invalid responseMethod; A526 Invalid timeout; A503 Invalid button; A337 Invalid discountRate; A338 Invalid originCID; A570 Invalid targeting; A319 Too many fileKeys: 1 to 3 per message; A339 Invalid RCS formatId; A571 Invalid sendType; A340 senderKey is not a registered sender profile; A327 Sender number is not registered; A328 Text is too long; A420 brandKey is not a registered RCS brand; A334 Text does not match the template; A505 Invalid templateCode; A523 Invalid msgType; A315 Invalid resvSendTime: expected yyyy-MM-dd HH:mm:ss; A316 resvSendTime must be at least 10 minutes ahead; A330 Advertising messages cannot be reserved for 20:00 to 08:00 KST; A331 resvSendTime must be at most 1 year ahead; A332 resvName is longer than 100 characters; A306 Invalid recipient number (to); A333 Text exceeds the public template's character count; A335 A template variable has no value */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14534,7 +14534,7 @@ export interface operations {
                 date?: string;
                 /** @description PENDING, FAILED, DELIVERED, GIVEN_UP */
                 status?: string;
-                /** @description only MOs the handset sent at or after this time (yyyy-MM-dd HH:mm:ss Korea time is taken too); ISO 8601 with its offset (+09:00) */
+                /** @description only MOs the handset sent at or after this time; ISO 8601 with an offset, or yyyy-MM-dd HH:mm:ss (Korea time) */
                 occurredTime?: string;
                 /** @description only MOs from this number (the number the sender entered) */
                 from?: string;
