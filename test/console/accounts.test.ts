@@ -215,6 +215,8 @@ describeEachDb('console accounts in a browser', (db) => {
     await card.getByLabel('Signing secret').fill('my-own-secret-123');
     await card.getByRole('button', { name: 'Save webhook' }).click();
     await card.getByText(/signs with the secret you entered, which is never shown back/).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await h.shot(page, 'account-webhook-own-secret', false);
     assert.equal(await page.getByRole('region', { name: 'Webhook signing secret' }).count(), 0);
     assert.equal(await page.getByText('my-own-secret-123').count(), 0);
     a = await account();

@@ -113,11 +113,11 @@ describeEachDb('send rules: infomsg, rcs, brandmessage', (db) => {
     await accepted(info({ templateCode: 'BTN-1', attachment: { button: [button('열기')] } }));
   });
 
-  test('infomsg A501: responseMethod and the polling timeout (10 to 86400, digit strings too)', async () => {
+  test('infomsg A501: responseMethod; A526: the polling timeout (10 to 86400, digit strings too)', async () => {
     await refused(info({ responseMethod: 'foo' }), 'A501', 'infomsg.responseMethod');
-    await refused(info({ responseMethod: 'polling', timeout: 9 }), 'A501', 'infomsg.timeout');
-    await refused(info({ responseMethod: 'polling', timeout: 86_401 }), 'A501', 'infomsg.timeout');
-    await refused(info({ responseMethod: 'polling', timeout: '9' }), 'A501', 'infomsg.timeout');
+    await refused(info({ responseMethod: 'polling', timeout: 9 }), 'A526', 'infomsg.timeout');
+    await refused(info({ responseMethod: 'polling', timeout: 86_401 }), 'A526', 'infomsg.timeout');
+    await refused(info({ responseMethod: 'polling', timeout: '9' }), 'A526', 'infomsg.timeout');
     for (const timeout of ['180', 10, 86_400, undefined, null]) {
       await accepted(info({ responseMethod: 'polling', timeout }));
     }
