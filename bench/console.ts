@@ -6,8 +6,13 @@
  * the page downloads. The ceiling, measured in the same run and browser: a bare node:http server
  * answering a static page with one input, the fastest a first visit can be usable here.
  *
- *   npm run bench:console -- [--runs 5]
+ * Then what a console costs the delivery rate: bench/send.ts --console-only, the end-to-end rate
+ * with a console open on a busy inbox beside the same run without it, --rate-rounds alternating
+ * pairs (0: not measured).
+ *
+ *   npm run bench:console -- [--runs 5] [--rate-rounds 5]
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +22,11 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { ADMIN_TOKEN, benchAccount, post, startGateway } from './lib/gateway.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, 'rate-rounds': { type: 'string', default: '5' } },
+});
 const RUNS = Number(values.runs);
+const RATE_ROUNDS = Number(values['rate-rounds']);
 const TOKEN = ADMIN_TOKEN;
 const PHONE = '01077770000';
 const dir = mkdtempSync(join(tmpdir(), 'omnigate-bench-console-'));
@@ -129,4 +137,25 @@ async function main(): Promise<void> {
   }
 }
 
+/** The delivery rate with a console watching a busy inbox (bench/send.ts), in a process of its own. */
+function consoleCost(): Promise<void> {
+  if (!(RATE_ROUNDS > 0)) return Promise.resolve();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'send.ts'),
+      '--console-only',
+      '--rounds',
+      String(RATE_ROUNDS),
+    ],
+    { stdio: 'inherit' },
+  );
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/send.ts exited ${code}`)))),
+  );
+}
+
 await main();
+await consoleCost();

@@ -50,6 +50,8 @@ import { errorHandler, frameworkErrorHandler, sendCoded } from './http/error-han
 import type { Metrics } from './http/metrics.ts';
 import { completeDocument } from './http/openapi/document.ts';
 import type { RouteDocs } from './http/openapi/operation-doc.ts';
+import { keepUnparsedBody } from './http/refused-capture.ts';
+import { RefusedRecorder } from './http/refused-requests.ts';
 import { refuseLooseNumbers } from './http/strict-integers.ts';
 import { refuseBooleanScalars } from './http/strict-scalars.ts';
 import { unknownQueryWatch } from './http/unknown-query.ts';
@@ -136,7 +138,12 @@ export async function buildApp({
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') done(null, undefined);
-    else json(req, text, done);
+    // A body that is not JSON is kept as text for the refused request's record (refused-capture.ts).
+    else
+      json(req, text, (err, body) => {
+        if (err) keepUnparsedBody(req, text);
+        done(err, body);
+      });
   });
   app.setNotFoundHandler((req, reply) =>
     sendCoded(req, reply, 'A404', `${req.method} ${req.url.split('?')[0]}`),
@@ -151,6 +158,12 @@ export async function buildApp({
     metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
+  // Refused client requests, kept a while for the console's answer to "why was it refused?".
+  const refused = new RefusedRecorder(ctx, metrics);
+  app.decorate('refusedRequests', refused);
+  app.addHook('onSend', refused.onSend);
+  app.addHook('onResponse', refused.onResponse);
+  app.addHook('onClose', () => refused.flush());
 
   /*
    * The OpenAPI catalogs (every operation's description, schemas and real examples) load when

@@ -1,30 +1,79 @@
 /**
  * The gateway clock. Every timer of the gateway (job run_at, leases, expiries, reservations,
- * review and encoding delays) reads this clock, never Date.now(), so that on the manual clock
- * work that is due later waits until the clock is moved through /sandbox/v1/clock.
+ * review and encoding delays) reads this clock, never Date.now(), so that work that is due later
+ * waits until the clock passes it: on the manual clock until it is moved through
+ * /sandbox/v1/clock, on the system clock until the system time (plus the sandbox's moves) does.
  */
 export interface Clock {
   readonly kind: 'system' | 'manual';
   /** Epoch milliseconds. */
   now(): number;
-  /** Called after the clock jumped (manual clock only); returns an unsubscribe function. */
+  /**
+   * How far (ms) the clock runs ahead of the system time: the sandbox's moves of a system clock.
+   * Null on the manual clock, whose time has nothing to do with the system's.
+   */
+  readonly offsetMs: number | null;
+  /** Called after the clock jumped (a move of either clock); returns an unsubscribe function. */
   onChange(listener: (now: number) => void): () => void;
 }
 
+class Listeners {
+  readonly #set = new Set<(now: number) => void>();
+  add(listener: (now: number) => void): () => void {
+    this.#set.add(listener);
+    return () => this.#set.delete(listener);
+  }
+  tell(now: number): void {
+    for (const l of this.#set) l(now);
+  }
+}
+
+/**
+ * The system time, run ahead by the sandbox's moves (`offsetMs`, kept in the database so that a
+ * restart and every instance run as far ahead). It only ever moves forward: timestamps already
+ * written (message keys, created_at) stay in the past of the gateway, as they would in production.
+ */
 export class SystemClock implements Clock {
   readonly kind = 'system' as const;
+  #offset: number;
+  readonly #listeners = new Listeners();
+
+  constructor(offsetMs = 0) {
+    this.#offset = checkedOffset(offsetMs);
+  }
   now(): number {
-    return Date.now();
+    return Date.now() + this.#offset;
   }
-  onChange(): () => void {
-    return () => {};
+  /** How far ahead of the system time the gateway runs, in milliseconds (0 until moved). */
+  get offsetMs(): number {
+    return this.#offset;
   }
+  /**
+   * Runs the clock `ms` ahead of the system time. The move API lets it only grow
+   * (src/features/sandbox/clock.ts); an instance following the database takes what it says.
+   */
+  setOffset(ms: number): void {
+    const next = checkedOffset(ms);
+    if (next === this.#offset) return;
+    this.#offset = next;
+    this.#listeners.tell(this.now());
+  }
+  onChange(listener: (now: number) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+}
+
+function checkedOffset(ms: number): number {
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw new RangeError(`clock offset must be an integer >= 0 ms, got ${ms}`);
+  return ms;
 }
 
 export class ManualClock implements Clock {
   readonly kind = 'manual' as const;
+  readonly offsetMs = null;
   #now: number;
-  readonly #listeners = new Set<(now: number) => void>();
+  readonly #listeners = new Listeners();
 
   constructor(start: number) {
     this.#now = start;
@@ -36,19 +85,28 @@ export class ManualClock implements Clock {
   set(ms: number): void {
     if (ms === this.#now) return;
     this.#now = ms;
-    for (const l of this.#listeners) l(ms);
+    this.#listeners.tell(ms);
   }
   advance(ms: number): void {
     this.set(this.#now + ms);
   }
   onChange(listener: (now: number) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 }
 
 export function isManual(clock: Clock): clock is ManualClock {
   return clock instanceof ManualClock;
+}
+
+/**
+ * The time a webhook is signed with (X-SVC-Timestamp): on the system clock the system's own time,
+ * however far the sandbox ran the gateway ahead, since the client's receiver checks the stamp's
+ * freshness against its own clock (docs/webhooks.md) and would refuse every post of a gateway run
+ * a day ahead; on the manual clock its own time, as the receivers of tests on it expect.
+ */
+export function signingTime(clock: Clock): number {
+  return clock.now() - (clock.offsetMs ?? 0);
 }
 
 // ---- Korea time (UTC+9, no daylight saving): the spec's `yyyy-MM-dd HH:mm:ss` strings ----

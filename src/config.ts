@@ -79,6 +79,11 @@ export interface Config {
   readonly optInKeywords: readonly string[];
   /** How long each kind of record is kept, and how the purge deletes (docs/security.md#retention). */
   readonly retention: RetentionConfig;
+  /**
+   * Refused client requests each process records a second at most (src/http/refused-requests.ts);
+   * the rest are only counted. 0 records none.
+   */
+  readonly refusedPerSecond: number;
 }
 
 /** The kinds of records the purge deletes once they are older than their age (src/engine/purge.ts). */
@@ -113,9 +118,17 @@ export const RETENTION_DEFAULT_DAYS = {
   audit: 365,
 } as const satisfies Record<RetentionKind, number>;
 
+/** Refused client requests are kept a day by default: the integrator's debugging of today. */
+export const REFUSED_DEFAULT_HOURS = 24;
+
 export interface RetentionConfig {
   /** Days each kind is kept; 0 keeps it for good. */
   readonly days: Readonly<Record<RetentionKind, number>>;
+  /**
+   * Hours refused client requests are kept (src/http/refused-requests.ts); 0 keeps them for good,
+   * as 0 days does for the other kinds. Hours: they serve the debugging of the day, no more.
+   */
+  readonly refusedHours: number;
   /** Rows a purge deletes per transaction. */
   readonly batchSize: number;
 }
@@ -209,6 +222,14 @@ function retention(e: Env): RetentionConfig {
   }
   return Object.freeze({
     days: Object.freeze(days),
+    // Ten years at most, as the days' ages.
+    refusedHours: int(
+      'OMNIGATE_RETENTION_REFUSED_HOURS',
+      e.OMNIGATE_RETENTION_REFUSED_HOURS,
+      REFUSED_DEFAULT_HOURS,
+      0,
+      87_600,
+    ),
     // 500 records: with a message's attempt and report, about 1,500 rows per transaction; a send
     // waiting for SQLite's write lock waits for one such batch at most (bench/purge.ts measures it).
     batchSize: int('OMNIGATE_RETENTION_BATCH', e.OMNIGATE_RETENTION_BATCH, 500, 1, 10_000),
@@ -283,5 +304,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Record<str
     optOutKeywords: list(e.OMNIGATE_OPT_OUT_KEYWORDS, DEFAULT_OPT_OUT_KEYWORDS),
     optInKeywords: list(e.OMNIGATE_OPT_IN_KEYWORDS, DEFAULT_OPT_IN_KEYWORDS),
     retention: retention(e),
+    refusedPerSecond: int('OMNIGATE_REFUSED_PER_SECOND', e.OMNIGATE_REFUSED_PER_SECOND, 20, 0, 10_000),
   });
 }

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { ManualClock } from './clock.ts';
+import { ManualClock, SystemClock } from './clock.ts';
 import { createEngine } from './engine/engine.ts';
 import {
   CONNECTOR_STATS_MS,
@@ -59,6 +59,8 @@ for (const name of FORWARDED_EVENTS) {
 port.on('message', (m: ToEngine) => {
   if (m.type === 'wake') gw.runner?.nudge(m.kinds);
   else if (m.type === 'clock' && gw.ctx.clock instanceof ManualClock) gw.ctx.clock.set(m.now);
+  else if (m.type === 'clock-offset' && gw.ctx.clock instanceof SystemClock)
+    gw.ctx.clock.setOffset(m.offsetMs);
   else if (m.type === 'stop') {
     void gw.stop().finally(() => {
       send({ type: 'stopped' });

@@ -28,6 +28,8 @@ export interface Gateway {
 export interface GatewayOptions extends Omit<EngineOptions, 'features'> {
   /** More client-API plugins (tests of the HTTP plumbing). */
   clientPlugins?: readonly FeaturePlugin[];
+  /** The monotonic milliseconds of uptime and the overview's traffic (default performance.now; tests move them). */
+  monotonicNow?: () => number;
 }
 
 /** Builds everything from the configuration: the engine (src/engine/engine.ts), then the app. */
@@ -35,7 +37,13 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const engine = await createEngine(config, { features: FEATURE_JOBS, ...options });
   const { ctx } = engine;
   const { token, generated } = resolveAdminToken(config);
-  const metrics = createMetrics(ctx.store, ctx.events, engine.connectorStats, () => engine.storeCounts());
+  const metrics = createMetrics(
+    ctx.store,
+    ctx.events,
+    engine.connectorStats,
+    () => engine.storeCounts(),
+    options.monotonicNow,
+  );
   const app = await buildApp({
     ctx,
     adminToken: token,

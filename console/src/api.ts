@@ -2,8 +2,11 @@
  * The console's only way to the gateway: the documented APIs (/admin/v1, /sandbox/v1) with the
  * session cookie the browser holds (httpOnly: this script never sees it) and the session's CSRF
  * token on every call that changes something. Refusals come back as ApiError with the gateway's
- * result code and text, which the pages show as they are.
+ * result code and text, which the pages show as they are. Every call tells the connection state
+ * (connection.ts) whether the gateway answered.
  */
+
+import { isGatewayAnswer, reportAnswered, reportUnreachable } from './connection.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -15,6 +18,16 @@ export class ApiError extends Error {
     super(`${code} ${result}`);
   }
 }
+
+/** The code of a call that did not reach the gateway (the console's banner says so). */
+export const UNREACHABLE = 'NETWORK';
+
+export function isUnreachable(err: unknown): boolean {
+  return err instanceof ApiError && err.code === UNREACHABLE;
+}
+
+/** Past tense: the error stays beside what was tried after the gateway is back. */
+const unreachable = (status = 0) => new ApiError(status, UNREACHABLE, 'the gateway could not be reached');
 
 let csrfToken = '';
 const signedOutListeners = new Set<() => void>();
@@ -44,6 +57,7 @@ export async function call<T>(method: Method, path: string, body?: unknown): Pro
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let res: Response;
+  let text: string;
   try {
     res = await fetch(path, {
       method,
@@ -51,16 +65,24 @@ export async function call<T>(method: Method, path: string, body?: unknown): Pro
       credentials: 'same-origin',
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
+    // The connection dropped before the whole answer came (the gateway stopped mid-answer).
+    text = await res.text();
   } catch {
-    throw new ApiError(0, 'NETWORK', 'the gateway cannot be reached');
+    reportUnreachable();
+    throw unreachable();
   }
-  const text = await res.text();
   let parsed: unknown = null;
   try {
     parsed = text === '' ? null : JSON.parse(text);
   } catch {
     parsed = null;
   }
+  if (!isGatewayAnswer(res.status, parsed)) {
+    // A reverse proxy's 502/503/504 page: the gateway behind it is down (or restarting).
+    reportUnreachable();
+    throw unreachable(res.status);
+  }
+  reportAnswered();
   if (!res.ok) {
     const err = refusal(res.status, parsed, res.headers.get('retry-after'));
     if (res.status === 401 && path !== '/admin/v1/session') for (const l of signedOutListeners) l();

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError } from './api.ts';
+import { ApiError, isUnreachable } from './api.ts';
+import { isOnline, onReconnected } from './connection.ts';
 
 export interface Loaded<T> {
   data: T | undefined;
+  /** The gateway's refusal; never "unreachable" (the console's banner says that, for every page). */
   error: ApiError | null;
   loading: boolean;
   /** Loads again (after an action changed what is shown). */
@@ -16,8 +18,10 @@ function asApiError(err: unknown): ApiError {
 }
 
 /**
- * Loads `fn()` now and whenever `deps` change; with `pollMs`, again every so often while the page
- * is visible (a hidden tab does not poll). A late answer to an older load is dropped.
+ * Loads `fn()` now and whenever `deps` change, and again when the gateway answers after it could
+ * not be reached; with `pollMs`, again every so often while the page is visible and the gateway
+ * reachable (a hidden tab does not poll, nor one whose gateway is down: the connection's probe
+ * asks for it). A late answer to an older load is dropped.
  */
 export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], pollMs?: number): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
@@ -36,16 +40,20 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], pollM
       if (mine !== generation.current) return;
       setData(v);
       setError(null);
+      setLoading(false);
     } catch (err) {
       if (mine !== generation.current) return;
+      // The console's banner says the gateway cannot be reached, and this loads again when it
+      // answers: the page keeps what it shows (or its "Loading") rather than a note of its own.
+      if (isUnreachable(err)) return;
       setError(asApiError(err));
+      setLoading(false);
     } finally {
-      if (mine === generation.current) {
-        setLoading(false);
-        inFlight.current = false;
-      }
+      if (mine === generation.current) inFlight.current = false;
     }
   }, []);
+
+  useEffect(() => onReconnected(() => void reload()), [reload]);
 
   useEffect(() => {
     setLoading(true);
@@ -53,7 +61,7 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], pollM
     if (!pollMs) return;
     // A slow answer is not piled on: the next poll waits for the one still on its way.
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible' && !inFlight.current) void reload();
+      if (document.visibilityState === 'visible' && !inFlight.current && isOnline()) void reload();
     }, pollMs);
     return () => window.clearInterval(timer);
   }, [...deps, pollMs]);

@@ -6,7 +6,10 @@ import { Handset } from './pages/handset.tsx';
 import { Handsets } from './pages/handsets.tsx';
 import { Message } from './pages/message.tsx';
 import { Messages } from './pages/messages.tsx';
+import { MoMessages } from './pages/mo.tsx';
+import { MoMessage } from './pages/mo-message.tsx';
 import { Overview } from './pages/overview.tsx';
+import { Refused, RefusedRequest } from './pages/refused.tsx';
 import { Reservations } from './pages/reservations.tsx';
 import { Reviews } from './pages/reviews.tsx';
 import { Webhooks } from './pages/webhooks.tsx';
@@ -27,7 +30,11 @@ export const ROUTES: readonly Route[] = [
   { pattern: '/messages/:msgKey', render: (p) => <Message msgKey={p.msgKey ?? ''} /> },
   { pattern: '/reservations', render: () => <Reservations /> },
   { pattern: '/broadcasts', render: () => <Broadcasts /> },
+  { pattern: '/mo', render: () => <MoMessages /> },
+  { pattern: '/mo/:msgKey', render: (p) => <MoMessage msgKey={p.msgKey ?? ''} /> },
   { pattern: '/webhooks', render: () => <Webhooks /> },
+  { pattern: '/refused', render: () => <Refused /> },
+  { pattern: '/refused/:id', render: (p) => <RefusedRequest id={p.id ?? ''} /> },
   { pattern: '/sandbox/handsets', render: () => <Handsets />, sandbox: true },
   { pattern: '/sandbox/handsets/:phone', render: (p) => <Handset phone={p.phone ?? ''} />, sandbox: true },
   { pattern: '/sandbox/reviews', render: () => <Reviews />, sandbox: true },
@@ -47,7 +54,9 @@ export const NAV: ReadonlyArray<{ title: string; sandbox?: boolean; items: reado
       { path: '/messages', label: 'Messages' },
       { path: '/reservations', label: 'Reservations' },
       { path: '/broadcasts', label: 'Broadcasts' },
+      { path: '/mo', label: 'MO messages' },
       { path: '/webhooks', label: 'Webhooks' },
+      { path: '/refused', label: 'Refused requests' },
     ],
   },
   {

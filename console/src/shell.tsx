@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { GatewayClock } from './clock.tsx';
+import { ConnectionBanner } from './connection-banner.tsx';
 import { Link, match, useLocation } from './router.tsx';
 import { NAV, ROUTES } from './routes.tsx';
 import { useSession } from './session.ts';
@@ -13,7 +14,8 @@ function isCurrent(item: string, path: string): boolean {
 
 /**
  * The signed-in console: a top bar (brand, the gateway clock, sign out), the navigation (a
- * sidebar on a wide screen, a menu on a phone) and the page of the address.
+ * sidebar on a wide screen, a menu on a phone), the connection banner while the gateway cannot be
+ * reached, and the page of the address.
  */
 export function Shell({ onSignOut }: { onSignOut: () => void }) {
   const session = useSession();
@@ -96,6 +98,7 @@ export function Shell({ onSignOut }: { onSignOut: () => void }) {
         </div>
       </nav>
       <main id="main" ref={main}>
+        <ConnectionBanner />
         {route ? (
           route.render(params)
         ) : (

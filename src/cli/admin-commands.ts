@@ -31,7 +31,7 @@ import {
 import { OutboundPolicy } from '../http/outbound.ts';
 import { insertAudit, listAudit } from '../store/accounts/audit.ts';
 import { openStore, type Store } from '../store/db/database.ts';
-import { CLOCK_SETTING, getSetting } from '../store/db/settings.ts';
+import { CLOCK_SETTING, getSetting, readClockOffset } from '../store/db/settings.ts';
 
 /** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
 export const ADMIN_USAGE = `  accounts create --name NAME                           create an account and its first API key
@@ -318,7 +318,8 @@ const GROUPS: Record<string, Record<string, Sub>> = {
   secrets: {
     rotate: {
       options: {},
-      build: () => async (ctx) => rotateSecrets(ctx, (await gatewayClock(ctx.store, ctx.config.clock)).now()),
+      build: () => async (ctx) =>
+        rotateSecrets(ctx, (await gatewayClock(ctx.store, ctx.config.clock, ctx.config.sandbox)).now()),
     },
   },
   limits: {
@@ -342,11 +343,12 @@ const GROUPS: Record<string, Record<string, Sub>> = {
 
 /**
  * The gateways' clock, which on the manual clock is the one the database keeps (the sandbox's),
- * not this machine's: the purge counts ages to it, and a rotation keeps the keys of 2FA codes
- * that have not expired by it.
+ * not this machine's, and on the system clock runs as far ahead as the sandbox moved it: the
+ * purge counts ages to it, and a rotation keeps the keys of 2FA codes that have not expired by it.
  */
-export async function gatewayClock(store: Store, kind: 'system' | 'manual'): Promise<Clock> {
-  if (kind === 'system') return new SystemClock();
+export async function gatewayClock(store: Store, kind: 'system' | 'manual', sandbox = true): Promise<Clock> {
+  // As the gateways read it (src/engine/engine.ts): the offset counts only while the sandbox is on.
+  if (kind === 'system') return new SystemClock(sandbox ? await readClockOffset(store) : 0);
   const kept = await getSetting(store, CLOCK_SETTING);
   return new ManualClock(kept ? Number(kept) : Date.now());
 }

@@ -59,6 +59,6 @@ export async function purgeCommand(args: string[]): Promise<number> {
       return 0;
     },
     // Ages count to the gateway clock the database keeps (the sandbox's manual one included).
-    (store, config) => gatewayClock(store, config.clock),
+    (store, config) => gatewayClock(store, config.clock, config.sandbox),
   );
 }

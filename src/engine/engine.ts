@@ -17,7 +17,7 @@ import { keyFileMode, resolveMasterKeys } from '../crypto/master-key.ts';
 import { widerThanPrivate } from '../data-modes.ts';
 import { OutboundPolicy, type Resolve } from '../http/outbound.ts';
 import { openStore, type Store } from '../store/db/database.ts';
-import { CLOCK_SETTING, getSetting } from '../store/db/settings.ts';
+import { CLOCK_SETTING, getSetting, readClockOffset } from '../store/db/settings.ts';
 import { addCounts, type StatementCounts } from '../store/db/statement-counts.ts';
 import { enqueueJobs } from '../store/jobs/jobs.ts';
 import { REPORT_WEBHOOK_JOB } from '../store/messages/reports.ts';
@@ -102,7 +102,9 @@ export interface EngineOptions {
 }
 
 async function makeClock(config: Config, store: Store, start: number): Promise<Clock> {
-  if (config.clock === 'system') return new SystemClock();
+  // Only the sandbox moves the system clock: a gateway whose sandbox is turned off runs on the
+  // system time, whatever offset the database kept from its sandbox days.
+  if (config.clock === 'system') return new SystemClock(config.sandbox ? await readClockOffset(store) : 0);
   const kept = await getSetting(store, CLOCK_SETTING);
   return new ManualClock(kept ? Number(kept) : start);
 }
@@ -235,7 +237,8 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
     );
   }
 
-  // Another instance may move the shared manual clock; follow it.
+  // Another instance may move the shared clock (the manual clock's time, the sandbox's offset of
+  // the system clock); follow it.
   let clockSync: NodeJS.Timeout | null = null;
   let stopping: Promise<void> | null = null;
 
@@ -287,6 +290,24 @@ export async function createEngine(config: Config, options: EngineOptions): Prom
             })
             .catch(() => {});
         }, config.jobPollMs);
+        clockSync.unref();
+      }
+      // The sandbox's offset of the system clock: read once a second, not at each job poll (a
+      // gateway on the system clock may be a busy one), and by the serving thread alone, which
+      // tells the engine's thread of every move (src/engine/thread.ts).
+      if (clock instanceof SystemClock && config.sandbox && isMainThread && !clockSync) {
+        let moves = 0;
+        clock.onChange(() => {
+          moves += 1;
+        });
+        clockSync = setInterval(() => {
+          const before = moves;
+          void readClockOffset(store)
+            .then((ms) => {
+              if (moves === before) clock.setOffset(ms);
+            })
+            .catch(() => {});
+        }, 1000);
         clockSync.unref();
       }
     },

@@ -16,18 +16,25 @@ import {
   purgeIdempotencyKeys,
   purgeMo,
   purgeNumberFiles,
+  purgeRefusedRequests,
   purgeSandboxInbox,
   purgeTwofaRequests,
   purgeTwofaWindows,
 } from '../store/purge/records.ts';
 import { purgeUploads } from '../store/purge/uploads.ts';
 
-/** The kinds of the configuration, and idempotency keys, which go when their TTL ends. */
-export type PurgeKind = RetentionKind | 'idempotency';
+/**
+ * The kinds of the configuration, idempotency keys, which go when their TTL ends, and refused
+ * client requests, whose age is in hours (OMNIGATE_RETENTION_REFUSED_HOURS).
+ */
+export type PurgeKind = RetentionKind | 'idempotency' | 'refused_requests';
 
 export interface KindResult {
   kind: PurgeKind;
-  /** Days kept (0: for good); null for idempotency keys, kept until they expire. */
+  /**
+   * Days kept (0: for good); null for idempotency keys, kept until they expire. Refused requests
+   * are kept hours: a fraction of a day (0.25 for 6 hours).
+   */
   days: number | null;
   /** Records older than this go (epoch ms); null when the kind is kept for good. */
   cutoff: number | null;
@@ -85,6 +92,7 @@ interface Plan {
  */
 const ORDER: readonly PurgeKind[] = [
   'idempotency',
+  'refused_requests',
   'twofa',
   'mo',
   'sandbox_inbox',
@@ -102,6 +110,13 @@ function plans(ctx: Ctx, now: number, dryRun: boolean): Plan[] {
   for (const kind of ORDER) {
     if (kind === 'idempotency') {
       out.push({ kind, days: null, cutoff: now, batchers: [purgeIdempotencyKeys(store, now, dryRun)] });
+      continue;
+    }
+    if (kind === 'refused_requests') {
+      const hours = ctx.config.retention.refusedHours;
+      const cutoff = hours === 0 ? null : now - hours * 3600_000;
+      const batchers = cutoff === null ? [] : [purgeRefusedRequests(store, cutoff, dryRun)];
+      out.push({ kind, days: hours / 24, cutoff, batchers });
       continue;
     }
     const days = ctx.config.retention.days[kind];

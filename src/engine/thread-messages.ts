@@ -6,8 +6,13 @@ import type { EngineEventMap } from './events.ts';
 /** What the serving thread tells the engine's thread. */
 export type ToEngine =
   | { type: 'wake'; kinds?: string[] }
-  /** The manual clock moved here (a sandbox call): the engine follows at once. */
+  /**
+   * The clock moved here (a sandbox call, or another instance's move followed): the engine
+   * follows at once. The manual clock's time, or how far ahead of the system time the system
+   * clock runs.
+   */
   | { type: 'clock'; now: number }
+  | { type: 'clock-offset'; offsetMs: number }
   | { type: 'stop' };
 
 /** What the engine's thread tells the serving thread. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { Clock } from '../clock.ts';
+import { type Clock, SystemClock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { ConnectorStats } from '../connectors/smpp/connector.ts';
 import type { StatementCounts } from '../store/db/statement-counts.ts';
@@ -72,6 +72,15 @@ export async function startEngineThread(
     logger.fatal({ code }, 'the engine thread exited; exiting');
     process.exit(1);
   });
+  // Told from the start, not once the engine is ready: a move made while the thread builds its
+  // engine may come after its clock was read from the database (the thread queues the message).
+  const unsubscribe = clock.onChange(() =>
+    post(
+      clock instanceof SystemClock
+        ? { type: 'clock-offset', offsetMs: clock.offsetMs }
+        : { type: 'clock', now: clock.now() },
+    ),
+  );
   await new Promise<void>((resolve) => {
     worker.on('message', (m: FromEngine) => {
       if (m.type === 'events') for (const e of m.events) events.emit(e.name, e.payload);
@@ -82,7 +91,6 @@ export async function startEngineThread(
       else if (m.type === 'stopped') void worker.terminate();
     });
   });
-  const unsubscribe = clock.onChange(() => post({ type: 'clock', now: clock.now() }));
   // Many enqueues in one tick (a send's jobs, then a report's) make one message, naming the kinds
   // of them all (none named: any kind). Messages go at most every WAKE_GAP_MS: each one-recipient
   // send made one, and a postMessage cost the accepting thread ~70 µs, while a busy engine claims

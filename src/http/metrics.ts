@@ -18,8 +18,10 @@ export interface Metrics {
   readonly messageFailures: Counter<'code'>;
   /** The SMPP connectors the omnigate_connector_* gauges read (the console's overview too). */
   readonly connectors: readonly ConnectorStatsSource[];
-  /** performance.now() when these counters started: the instance's uptime, and the rates' base. */
+  /** now() when these counters started: the instance's uptime, and the rates' base. */
   readonly startedAt: number;
+  /** Monotonic milliseconds (performance.now, or a clock a test moves): uptime, the overview's traffic. */
+  readonly now: () => number;
 }
 
 export function createMetrics(
@@ -27,6 +29,7 @@ export function createMetrics(
   events: EngineEvents,
   connectors: readonly ConnectorStatsSource[] = [],
   storeCounts: () => StatementCounts = () => store.counts,
+  now: () => number = () => performance.now(),
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'omnigate_' });
@@ -146,6 +149,7 @@ export function createMetrics(
     messagesFinal: final,
     messageFailures: failures,
     connectors,
-    startedAt: performance.now(),
+    startedAt: now(),
+    now,
   };
 }

@@ -87,6 +87,7 @@ describeEachDb('omnigate purge', (db) => {
       'idempotency',
       'messages',
       'mo',
+      'refused_requests',
       'sandbox_inbox',
       'twofa',
       'uploads',

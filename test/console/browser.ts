@@ -42,19 +42,32 @@ export function browserSkip(): string | false {
   return `${CHROMIUM} is not installed (apt-get install chromium)`;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports the harness listens on: below Linux's ephemeral range (32768-60999), which the kernel
+ * hands out to every `listen(0)` and outgoing connection of the test processes running at once. A
+ * port of that range is free again the moment a gateway stops, and another test took one such
+ * port between a restart's stop and start (EADDRINUSE); a port of this range is only ever one the
+ * harness picked.
+ */
+const PORT_RANGE = { from: 20_000, to: 32_000 } as const;
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = a && typeof a === 'object' ? a.port : 0;
-      s.close(() => resolve(port));
-    });
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 }
 
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (await listensOn(port)) return port;
+  }
+}
+
 export interface ConsoleHarness {
+  /** The gateway now listening (a new one after startGateway()). */
   readonly t: TestGateway;
   /** http://127.0.0.1:<port> */
   readonly base: string;
@@ -65,6 +78,19 @@ export interface ConsoleHarness {
   signIn(page: Page): Promise<void>;
   /** Saves a screenshot of the page (or of the window alone) under SHOTS_DIR (name without extension). */
   shot(page: Page, name: string, fullPage?: boolean): Promise<string>;
+  /**
+   * Stops the gateway as a shutdown does (its port then refuses connections); the browser and its
+   * pages stay open.
+   */
+  stopGateway(): Promise<void>;
+  /**
+   * Starts the gateway again on the same port, database (the SQLite file or the PostgreSQL schema)
+   * and data folder, with the same options: what a restart of `npm start` does. Answers the new
+   * gateway (also `t` from now on).
+   */
+  startGateway(): Promise<TestGateway>;
+  /** False between stopGateway() and startGateway(). */
+  readonly running: boolean;
   close(): Promise<void>;
 }
 
@@ -75,14 +101,21 @@ export async function startConsoleHarness(
 ): Promise<ConsoleHarness> {
   const port = await freePort();
   // The port is known before the start, so the URLs the gateway hands out (files) are right.
-  const t = await startTestGateway(db, { ...options, env: { PORT: String(port), ...options.env } });
-  await t.gw.app.listen({ host: '127.0.0.1', port });
+  const listening = async () => {
+    const g = await startTestGateway(db, { ...options, env: { PORT: String(port), ...options.env } });
+    await g.gw.app.listen({ host: '127.0.0.1', port });
+    return g;
+  };
+  let t = await listening();
+  let running = true;
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   mkdirSync(SHOTS_DIR, { recursive: true });
   return {
-    t,
+    get t() {
+      return t;
+    },
     base,
     browser,
     async open(width = 1280) {
@@ -106,10 +139,24 @@ export async function startConsoleHarness(
       await page.screenshot({ path, fullPage });
       return path;
     },
+    async stopGateway() {
+      if (!running) return;
+      running = false;
+      await t.close();
+    },
+    get running() {
+      return running;
+    },
+    async startGateway() {
+      if (running) throw new Error('the gateway is running: stopGateway() first');
+      t = await listening();
+      running = true;
+      return t;
+    },
     async close() {
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close();
-      await t.close();
+      if (running) await t.close();
     },
   };
 }

@@ -56,7 +56,7 @@ describeEachDb('console: messages', (db) => {
       const { page } = await h.open(width);
       await h.signIn(page);
       if (width < 600) await page.getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('link', { name: 'Messages' }).click();
+      await page.getByRole('link', { name: 'Messages', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
       await page.getByLabel('Recipient number').fill(dashed);
       await page.getByRole('button', { name: 'Search' }).click();
@@ -99,7 +99,8 @@ describeEachDb('console: messages', (db) => {
       await row.getByText('10000', { exact: true }).waitFor();
       await row.getByText('polling', { exact: true }).waitFor();
       await row.getByText('not yet', { exact: true }).waitFor();
-      await page.getByText('order-77').waitFor();
+      // The summary's ref (the Request card shows it again, in the body as stored).
+      await page.getByRole('region', { name: 'Summary' }).getByText('order-77').waitFor();
       await h.shot(page, `operator-message-${width}`);
 
       // The client acknowledges the report: the page, which polls, says so without a reload.

@@ -16,6 +16,7 @@ function reading(uptimeSeconds: number, accepted: number, delivered: number, fai
       jobs: { kinds: [], capped: false },
     },
     connectors: [],
+    traffic: { from: 0, until: -1, accepted: [], delivered: [], failed: [] },
   };
 }
 

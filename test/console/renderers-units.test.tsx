@@ -36,6 +36,7 @@ function item(over: Partial<TimelineItem>): TimelineItem {
     payload: {},
     failure: null,
     media: {},
+    mo: null,
     ...over,
   };
 }

@@ -193,7 +193,24 @@ describeEachDb('OpenAPI: the operator API answers what the document says', (db) 
     await op('GET', '/admin/v1/messages', `/admin/v1/messages?accountId=${acme.accountId}`);
     const detail = await op('GET', '/admin/v1/messages/{msgKey}', `/admin/v1/messages/${msgKey}`);
     await refused('GET', '/admin/v1/messages/{msgKey}', '/admin/v1/messages/unknown-key', 'A820', 404);
+    // The stored request and its answer: a second send with a refused recipient.
+    const two = await send(t, acme, {
+      destinations: [{ to: '01051000010' }, { to: '0105' }],
+      messageFlow: [{ sms: { from: acme.sender, text: '주문하신 상품이 출발했습니다' } }],
+    });
+    const twoKey: string = two.json().data.data.destinations[0].msgKey;
+    const MR = '/admin/v1/messages/{msgKey}/request';
+    await op('GET', MR, `/admin/v1/messages/${twoKey}/request`);
+    await refused('GET', MR, '/admin/v1/messages/unknown-key/request', 'A820', 404);
     await refused('GET', '/admin/v1/messages', '/admin/v1/messages?from=yesterday', 'A300', 400);
+    const ME = '/admin/v1/messages/export';
+    const file = await op(
+      'GET',
+      ME,
+      `${ME}?format=json&accountId=${acme.accountId}&text=${encodeURIComponent('출발')}`,
+    );
+    assert.ok(Array.isArray(file) && file.length > 0, JSON.stringify(file));
+    await refused('GET', ME, `${ME}?format=xml`, 'A300', 400);
 
     const reports = detail.reports as { reportId: number }[];
     const reportId = reports[0]?.reportId;
@@ -292,6 +309,22 @@ describeEachDb('OpenAPI: the operator API answers what the document says', (db) 
     await op('GET', '/admin/v1/overview', '/admin/v1/overview');
   });
 
+  test('refused client requests: the list and one whole', async () => {
+    // A send whose recipients were all refused, and one refused outright (A318).
+    const all = await send(t, acme, {
+      destinations: [{ to: '0105' }],
+      messageFlow: [{ sms: { from: acme.sender, text: '주문하신 상품이 출발했습니다' } }],
+    });
+    assert.equal(all.statusCode, 200, all.body);
+    await t.gw.app.refusedRequests.flush();
+    const R = '/admin/v1/refused-requests';
+    const page = await op('GET', R, `${R}?accountId=${acme.accountId}&limit=1`);
+    const [first] = page.requests as { id: number }[];
+    await op('GET', `${R}/{id}`, `${R}/${first?.id}`);
+    await refused('GET', `${R}/{id}`, `${R}/999999`, 'A820', 404);
+    await refused('GET', R, `${R}?cursor=next`, 'A300', 400);
+  });
+
   test('every operation of the operator API was called with success', async () => {
     const doc: Json = (await t.request({ method: 'GET', url: '/docs/json' })).json();
     const operations: string[] = [];
@@ -299,7 +332,7 @@ describeEachDb('OpenAPI: the operator API answers what the document says', (db) 
       if (!path.startsWith('/admin/v1/')) continue;
       for (const method of Object.keys(item)) operations.push(`${method.toUpperCase()} ${path}`);
     }
-    assert.equal(operations.length, 49);
+    assert.equal(operations.length, 53);
     assert.deepEqual(
       operations.filter((o) => !called.has(o)),
       [],

@@ -1634,6 +1634,19 @@ export interface components {
             /** @description submit_sm per second; null: no limit */
             throughputLimit: number | null;
         };
+        /** @description This instance's messages per second over the last 15 minutes (the counters of `messages`, by the second they changed in); only whole seconds. Without trafficSince, the whole window (900 seconds); with it, the seconds after it. */
+        OverviewTraffic: {
+            /** @description the first second answered (Unix seconds, system clock) */
+            from: number;
+            /** @description the last whole second answered (Unix seconds): ask with trafficSince=<until> for the seconds after it */
+            until: number;
+            /** @description recipients accepted in each second from `from` to `until`, oldest first; null: the instance was not running yet */
+            accepted: (number | null)[];
+            /** @description messages delivered in each second from `from` to `until`, oldest first; null: the instance was not running yet */
+            delivered: (number | null)[];
+            /** @description messages that ended failed in each second from `from` to `until`, oldest first; null: the instance was not running yet */
+            failed: (number | null)[];
+        };
         Overview: {
             /**
              * Format: date-time
@@ -1695,6 +1708,7 @@ export interface components {
                 };
             };
             connectors: components["schemas"]["OverviewConnector"][];
+            traffic: components["schemas"]["OverviewTraffic"];
         };
         CreatedAccount: {
             accountId: string;
@@ -1872,6 +1886,99 @@ export interface components {
             senders: components["schemas"]["Sender"][];
             senderProfiles: components["schemas"]["SenderProfile"][];
             rcsBrands: components["schemas"]["RcsBrandRecord"][];
+        };
+        RefusedRequest: {
+            /** @description what GET /admin/v1/refused-requests/{id} takes */
+            id: number;
+            /**
+             * Format: date-time
+             * @description when it was answered (gateway clock); ISO 8601 with its offset (+09:00)
+             */
+            at: string;
+            method: string;
+            /** @description the route it reached, as its pattern (/api/comm/v1/send/omni); null: none (A404) */
+            route: string | null;
+            /** @description the path and query as sent (at most 1000 characters) */
+            path: string;
+            /** @description the HTTP status answered (200: every recipient of a send was refused) */
+            status: number;
+            /** @description the result code answered: common.authCode for the gateway stage's refusals (A401, A404, A413, A415), else data.code; for a send whose every recipient was refused, their most frequent code */
+            code: string;
+            /** @description the text answered with it */
+            result: string;
+            /** @description the key's account; null when the key was not known */
+            accountId: string | null;
+            /** @description the key used, by its id */
+            keyId: string | null;
+            /** @description the first 10 characters of the key given (never the key); null without one */
+            keyPrefix: string | null;
+            /** @description the client, as the trusted proxies give it (OMNIGATE_TRUST_PROXY) */
+            clientAddress: string;
+            /** @description the providerTrId answered (also in the logs) */
+            trId: string;
+            /** @description bytes of the body as sent (its Content-Length); null: none named */
+            bodySize: number | null;
+        };
+        RefusedRequestPage: {
+            requests: components["schemas"]["RefusedRequest"][];
+            /** @description Ask again with cursor=<next> for older rows; null: nothing older */
+            next: string | null;
+            /**
+             * Format: date-time
+             * @description Set when the call stopped after looking at 5000 rows without filling the page: rows older than this were not looked at yet (follow next); ISO 8601 with its offset (+09:00)
+             */
+            searchedUntil: string | null;
+            /** @description how long a refused request is kept (OMNIGATE_RETENTION_REFUSED_HOURS; 0: for good) */
+            keptHours: number;
+        };
+        RefusedRequestDetail: {
+            /** @description what GET /admin/v1/refused-requests/{id} takes */
+            id: number;
+            /**
+             * Format: date-time
+             * @description when it was answered (gateway clock); ISO 8601 with its offset (+09:00)
+             */
+            at: string;
+            method: string;
+            /** @description the route it reached, as its pattern (/api/comm/v1/send/omni); null: none (A404) */
+            route: string | null;
+            /** @description the path and query as sent (at most 1000 characters) */
+            path: string;
+            /** @description the HTTP status answered (200: every recipient of a send was refused) */
+            status: number;
+            /** @description the result code answered: common.authCode for the gateway stage's refusals (A401, A404, A413, A415), else data.code; for a send whose every recipient was refused, their most frequent code */
+            code: string;
+            /** @description the text answered with it */
+            result: string;
+            /** @description the key's account; null when the key was not known */
+            accountId: string | null;
+            /** @description the key used, by its id */
+            keyId: string | null;
+            /** @description the first 10 characters of the key given (never the key); null without one */
+            keyPrefix: string | null;
+            /** @description the client, as the trusted proxies give it (OMNIGATE_TRUST_PROXY) */
+            clientAddress: string;
+            /** @description the providerTrId answered (also in the logs) */
+            trId: string;
+            /** @description bytes of the body as sent (its Content-Length); null: none named */
+            bodySize: number | null;
+            /** @description at most 200 characters */
+            userAgent: string | null;
+            contentType: string | null;
+            /** @description the body as the gateway parsed it, as JSON text, with 2FA codes and credentials masked (******); a body that was not JSON as its text; at most 16 KB; null when none was kept */
+            body: string | null;
+            /**
+             * @description json: the parsed body; text: a body that was not JSON
+             * @enum {string|null}
+             */
+            bodyFormat: "json" | "text" | null;
+            /** @description body holds only the beginning */
+            bodyTruncated: boolean;
+            /** @description why no body was kept (the key was not known, too large to read, an upload, ...) */
+            bodyNote: string | null;
+            /** @description the answer as sent to the client, as JSON text (at most 16 KB) */
+            answer: string;
+            answerTruncated: boolean;
         };
         AuditEntry: {
             id: number;
@@ -2085,6 +2192,34 @@ export interface components {
             count: number;
             hasNext: boolean;
         };
+        AdminWebhookHeader: {
+            name: string;
+            /** @description as posted; a signature or credential is masked; null where it is not kept (the timestamp of a post that succeeded: a success keeps only its status) */
+            value: string | null;
+            /** @description the value is a secret, shown masked */
+            masked: boolean;
+        };
+        AdminWebhookAttempt: {
+            /**
+             * Format: date-time
+             * @description a failure: when the post began (its X-SVC-Timestamp); the success: when it was acknowledged; ISO 8601 with its offset (+09:00)
+             */
+            at: string;
+            /** @description the receiver answered 2xx with the same msgKey */
+            acknowledged: boolean;
+            request: {
+                /** @description POST */
+                method: string;
+                /** @description where it was posted (a password in it masked); null for the success, whose URL is not kept: the account's webhookUrl unless it changed since */
+                url: string | null;
+                /** @description by name, in the order they are sent */
+                headers: components["schemas"]["AdminWebhookHeader"][];
+            };
+            /** @description the receiver's HTTP status; null when none came (timeout, network) */
+            status: number | null;
+            /** @description why it failed: HTTP status, answer not JSON, another msgKey echoed, no answer within 5 s, refused address, network error; null for the success */
+            error: string | null;
+        };
         MoMessage: {
             msgKey: string;
             /** @description MO */
@@ -2196,6 +2331,8 @@ export interface components {
         };
         AdminMoPage: {
             accountId: string;
+            /** @description whether the account has a webhook to post MOs to now (URL and secret); false: its MOs wait, retried on their schedule, until one is set */
+            webhookConfigured: boolean;
             messages: components["schemas"]["MoMessage"][];
             /** @description MOs before this page */
             offset: number;
@@ -2204,6 +2341,85 @@ export interface components {
             hasNext: boolean;
             /** @description MOs up to the end of this page (the cursor): lastSeq of the next page */
             lastSeq: number;
+        };
+        AdminMoWebhookBody: {
+            msgKey: string;
+            /** @description MO */
+            serviceType: string;
+            /** @description SM */
+            msgType: string;
+            /** @description the MO number */
+            to: string;
+            /** @description the number the sender entered (the device number by default) */
+            from: string;
+            carrier: string;
+            /** @description the device that sent the MO */
+            originator: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description when the handset sent it; ISO 8601 with its offset (+09:00)
+             */
+            occurredTime: string;
+        };
+        AdminMoDetail: {
+            accountId: string;
+            msgKey: string;
+            /** @description MO */
+            serviceType: string;
+            /** @description SM */
+            msgType: string;
+            /** @description the MO number */
+            to: string;
+            /** @description the number the sender entered (the device number by default) */
+            from: string;
+            carrier: string;
+            /** @description the device that sent the MO */
+            originator: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description when the handset sent it; ISO 8601 with its offset (+09:00)
+             */
+            occurredTime: string;
+            /**
+             * @description webhook delivery: PENDING, FAILED (retry scheduled), DELIVERED, GIVEN_UP
+             * @enum {string}
+             */
+            status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP";
+            /** @description posts to the webhook so far */
+            attempts: number;
+            /** @description why the last attempt failed */
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description when the gateway received it; ISO 8601 with its offset (+09:00)
+             */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description the last attempt; ISO 8601 with its offset (+09:00)
+             */
+            lastAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description the next attempt, while one is scheduled; ISO 8601 with its offset (+09:00)
+             */
+            nextAttemptAt: string | null;
+            /**
+             * Format: date-time
+             * @description when the webhook acknowledged it; ISO 8601 with its offset (+09:00)
+             */
+            deliveredAt: string | null;
+            /** @description the account has a webhook now (URL and secret); false: the MO waits for one */
+            webhookConfigured: boolean;
+            /** @description the account's webhook URL now, a password in it masked */
+            webhookUrl: string | null;
+            webhookBody: components["schemas"]["AdminMoWebhookBody"];
+            /** @description Every post to the webhook, oldest first (the failed ones, then the one acknowledged); the body posted is the same each time (the report body, or the MO webhook body) */
+            webhookAttempts: components["schemas"]["AdminWebhookAttempt"][];
+            /** @description older failed attempts than those listed exist (at most 100 are listed) */
+            earlierAttemptsOmitted: boolean;
         };
         ReceivedMo: {
             msgKey: string;
@@ -2367,6 +2583,12 @@ export interface components {
              * @description final state reached; ISO 8601 with its offset (+09:00)
              */
             doneAt: string | null;
+            /** @description In a search: the sender number of its current step (sms, mms, rcs `from`); null for a step sent as a profile or brand (infomsg, brandmessage, rcs without from) */
+            sender?: string | null;
+            /** @description In a search: its current step's title, substituted */
+            title?: string | null;
+            /** @description In a search: its current step's text as the recipient got it (the recipient's #{key} values substituted; a 2FA code masked); null when its request is gone */
+            text?: string | null;
         };
         AdminMessagePage: {
             messages: components["schemas"]["AdminMessage"][];
@@ -2447,6 +2669,10 @@ export interface components {
              */
             createdAt: string;
             body: components["schemas"]["AdminReportBody"];
+            /** @description Every post to the webhook, oldest first (the failed ones, then the one acknowledged); the body posted is the same each time (the report body, or the MO webhook body) */
+            webhookAttempts: components["schemas"]["AdminWebhookAttempt"][];
+            /** @description older failed attempts than those listed exist (at most 100 are listed) */
+            earlierAttemptsOmitted: boolean;
         };
         AdminMessageDetail: {
             msgKey: string;
@@ -2477,7 +2703,15 @@ export interface components {
              * @description final state reached; ISO 8601 with its offset (+09:00)
              */
             doneAt: string | null;
+            /** @description In a search: the sender number of its current step (sms, mms, rcs `from`); null for a step sent as a profile or brand (infomsg, brandmessage, rcs without from) */
+            sender?: string | null;
+            /** @description In a search: its current step's title, substituted */
+            title?: string | null;
+            /** @description In a search: its current step's text as the recipient got it (the recipient's #{key} values substituted; a 2FA code masked); null when its request is gone */
+            text?: string | null;
             accountName: string | null;
+            /** @description the account's webhook URL now (a password in it masked); null when it has none: reports by webhook wait */
+            webhookUrl: string | null;
             request: {
                 requestId: string;
                 resvKey: string | null;
@@ -2491,6 +2725,104 @@ export interface components {
             attempts: components["schemas"]["AdminMessageAttempt"][];
             /** @description in the order they were made */
             reports: components["schemas"]["AdminMessageReport"][];
+        };
+        AdminMessageExport: {
+            msgKey: string;
+            accountId: string;
+            accountName: string | null;
+            /** @description the recipient number */
+            to: string;
+            /** @description the sender number of its current step; null for a profile or brand */
+            sender: string | null;
+            /** @description the channel of its current step (sms, mms, rcs, ...) */
+            channel: string | null;
+            /** @description the messageFlow index it is at (0: the first channel) */
+            step: number;
+            status: string;
+            reportCode: string | null;
+            reportText: string | null;
+            /** @description the destination's ref */
+            ref: string | null;
+            /**
+             * Format: date-time
+             * @description accepted; ISO 8601 with its offset (+09:00)
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description final state reached; ISO 8601 with its offset (+09:00)
+             */
+            doneAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 with its offset (+09:00)
+             */
+            updatedAt: string;
+            requestId: string;
+            /** @description its current step's title, substituted */
+            title: string | null;
+            /** @description its current step's text as the recipient got it (a 2FA code masked) */
+            text: string | null;
+        };
+        /** @description The validated body, rebuilt from what the gateway keeps */
+        AdminStoredSendBody: {
+            /** @description this message's destination only (destinationCount says how many the request had): `to` as the client gave it, `ref`, `replaceWords` and the variable objects */
+            destinations: {
+                [key: string]: unknown;
+            }[];
+            /** @description each channel object as validated and stored: stored templates expanded, unknown fields dropped, a 2FA code masked as it is at rest */
+            messageFlow: {
+                [key: string]: unknown;
+            }[];
+            ref?: string;
+            paymentCode?: string;
+            groupKey?: string;
+            /** @description while the gateway still keeps it (until its idempotencyTtl ends) */
+            idempotencyKey?: string;
+            /** @description a reservation's send time (as it is now); yyyy-MM-dd HH:mm:ss, Korea time */
+            resvSendTime?: string;
+            resvName?: string;
+        };
+        AdminAnswerEntry: {
+            /** @description the recipient's place in the request's destinations (1, 2, ...) */
+            seq: number;
+            /** @description the number as the client gave it */
+            to: string;
+            /** @description "" for a refused recipient */
+            msgKey: string;
+            /** @description A000 accepted, else why this recipient was refused */
+            code: string;
+            result: string;
+        };
+        AdminMessageRequest: {
+            msgKey: string;
+            /** @description the request the message is in now */
+            requestId: string;
+            accountId: string;
+            /**
+             * Format: date-time
+             * @description when the client’s request was accepted; ISO 8601 with its offset (+09:00)
+             */
+            acceptedAt: string;
+            resvKey: string | null;
+            /** @description a text of the messageFlow is stored masked (a 2FA code): the handset got the real one */
+            masked: boolean;
+            /** @description recipients the request had */
+            destinationCount: number;
+            body: components["schemas"]["AdminStoredSendBody"];
+            /** @description The answer's destinations as the client got them (HTTP 200, data.code A000) */
+            answer: {
+                /** @description recipients of the request */
+                total: number;
+                accepted: number;
+                refused: number;
+                /** @description accepted recipients removed since (a reservation destination deleted): left out of destinations */
+                removed: number;
+                /** @description in the order of the request */
+                destinations: components["schemas"]["AdminAnswerEntry"][];
+            } | null;
+            /** @description why there is no answer, or what it leaves out (a reservation update) */
+            answerNote: string | null;
         };
         /** @description A brand message broadcast (groupMessage) */
         Broadcast: {
@@ -3456,6 +3788,8 @@ export interface components {
             now: string;
             epochMs: number;
             kind: "system" | "manual";
+            /** @description how far ahead of the system time a system clock runs (the sandbox moves it forward; 0 until moved); null on the manual clock, whose time is its own */
+            offsetSeconds: number | null;
         };
         ActiveHandset: {
             phone: string;
@@ -3494,16 +3828,18 @@ export interface components {
         TimelineItem: {
             /** @description arrival order; the cursor of paging and of the live stream */
             id: number;
-            /** @description message: the handset shows it; failure: the step failed at the handset (see failure) */
-            kind: "message" | "failure";
-            /** @description sms, mms, infomsg, rcs or brandmessage */
+            /** @description message: the handset shows it; failure: the step failed at the handset (see failure); mo: the handset sent it, an MO message (see mo) */
+            kind: "message" | "failure" | "mo";
+            /** @description sms, mms, infomsg, rcs or brandmessage; mo for an MO the handset sent */
             channel: string;
             /** @description SM, LM, MM, AT, AI, the RCS or brand message type */
             msgType: string | null;
+            /** @description the sender; for an MO, the number the sender entered (the handset by default) */
             from: string | null;
             title: string | null;
-            /** @description after #{key} substitution */
+            /** @description after #{key} substitution; for an MO, its content */
             text: string;
+            /** @description the message's; for an MO, the MO's (GET /admin/v1/mo/{msgKey}) */
             msgKey: string;
             /** @description the messageFlow index */
             step: number;
@@ -3514,7 +3850,7 @@ export interface components {
              * @description ISO 8601 with its offset (+09:00)
              */
             receivedAt: string;
-            /** @description the channel object as sent */
+            /** @description the channel object as sent; for an MO: to, from, originator, carrier, content */
             payload: {
                 [key: string]: unknown;
             };
@@ -3527,6 +3863,16 @@ export interface components {
             media: {
                 [key: string]: string;
             };
+            /** @description kind mo: where the MO went and its webhook delivery; null for the other kinds */
+            mo: {
+                /** @description the MO number it was sent to */
+                to: string;
+                /**
+                 * @description its delivery to the account's webhook when the item was read (the live stream sends an item once: GET /admin/v1/mo/{msgKey} follows it); null once the MO is no longer kept
+                 * @enum {string|null}
+                 */
+                status: "PENDING" | "FAILED" | "DELIVERED" | "GIVEN_UP" | null;
+            } | null;
         };
         TimelinePage: {
             phone: string;

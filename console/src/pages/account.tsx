@@ -27,7 +27,11 @@ export function Account({ accountId }: { accountId: string }) {
   }
   const reload = detail.reload;
   return (
-    <Page title={a.name} subtitle={back}>
+    <Page
+      title={a.name}
+      subtitle={back}
+      actions={<Link href={`/mo?accountId=${encodeURIComponent(a.accountId)}`}>MO messages</Link>}
+    >
       <ErrorNote error={detail.error} />
       <Card title="Account">
         <Facts

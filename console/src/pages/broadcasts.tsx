@@ -139,7 +139,7 @@ export function Broadcasts() {
           </div>
         </form>
       </Card>
-      <Card title="Broadcasts">
+      <Card title="Results">
         <ErrorNote error={list.error} />
         {list.loading && !page ? (
           <Loading label="Loading broadcasts" />

@@ -58,7 +58,7 @@ export function Handset({ phone }: { phone: string }) {
   return (
     <Page
       title={phone}
-      subtitle="What this handset received, live, as the phone shows it"
+      subtitle="What this handset received and sent, live, as the phone shows it"
       actions={
         <>
           <Link href="/sandbox/handsets">All handsets</Link>

@@ -2,17 +2,21 @@ import type { Static } from '@sinclair/typebox';
 import { useEffect, useState } from 'preact/hooks';
 import type { AttemptRow, FlowStepView, MessageDetail } from '../../../src/features/admin/message-schemas.ts';
 import { api, seg } from '../api.ts';
+import { KeptJson } from '../debugger/kept-json.tsx';
+import { RequestCard } from '../debugger/request-card.tsx';
+import { WebhookAttempts } from '../debugger/webhook-attempts.tsx';
 import { time } from '../format.ts';
 import { useLoad } from '../hooks.ts';
 import { Cell } from '../ops/controls.tsx';
 import { Link } from '../router.tsx';
-import { Badge, CopyButton, Empty, ErrorNote, Loading } from '../ui/feedback.tsx';
+import { Badge, CopyButton, Empty, ErrorNote, Loading, Notice } from '../ui/feedback.tsx';
 import { Card, Facts, Page } from '../ui/page.tsx';
 import '../ops/ops.css';
 
 type Detail = Static<typeof MessageDetail>;
 type Attempt = Static<typeof AttemptRow>;
 type Step = Static<typeof FlowStepView>;
+type Report = Detail['reports'][number];
 
 /** States after which nothing changes any more: the page stops polling. */
 const FINAL = new Set(['delivered', 'failed', 'uncertain', 'cancelled']);
@@ -119,9 +123,56 @@ function Flow({ m }: { m: Detail }) {
   );
 }
 
+/** A report's posts to the webhook: the body posted (the same each time) and every attempt. */
+function ReportHook({ r, webhookUrl }: { r: Report; webhookUrl: string | null }) {
+  const id = `report-hook-${r.reportId}`;
+  return (
+    <div class="dbg-hook">
+      <h3 class="dbg-title" id={id}>
+        Report #{r.reportId}: webhook attempts
+      </h3>
+      <p class="muted dbg-note dbg-hook-url">
+        {webhookUrl ? (
+          <>
+            Posted to <code>{webhookUrl}</code> (the account's webhook now).
+          </>
+        ) : (
+          'No webhook configured: the report waits until the account has one.'
+        )}
+      </p>
+      <WebhookAttempts
+        attempts={r.webhookAttempts}
+        omitted={r.earlierAttemptsOmitted}
+        what={`report #${r.reportId}`}
+      />
+      <h4 class="dbg-subtitle">Body posted</h4>
+      <KeptJson
+        label={`Report #${r.reportId} body`}
+        text={JSON.stringify(r.body, null, 2)}
+        truncated={false}
+      />
+    </div>
+  );
+}
+
 function Reports({ m }: { m: Detail }) {
   if (m.reports.length === 0)
     return <Empty>No report yet: one is made when the message reaches a final state.</Empty>;
+  const hooked = m.reports.filter((r) => r.way === 'webhook');
+  return (
+    <>
+      <ReportTable m={m} />
+      {hooked.length > 0 && !m.webhookUrl && (
+        <Notice kind="warn">No webhook configured: reports by webhook wait until the account has one.</Notice>
+      )}
+      {hooked.map((r) => (
+        <ReportHook key={r.reportId} r={r} webhookUrl={m.webhookUrl} />
+      ))}
+    </>
+  );
+}
+
+function ReportTable({ m }: { m: Detail }) {
   return (
     <div class="table-wrap">
       <table class="ops-table">
@@ -220,6 +271,7 @@ export function Message({ msgKey }: { msgKey: string }) {
               />
             </div>
           </Card>
+          <RequestCard msgKey={msgKey} />
           <Card title="Delivery flow">
             <Flow m={shown} />
           </Card>

@@ -2,25 +2,19 @@ import type { Static } from '@sinclair/typebox';
 import { useEffect, useState } from 'preact/hooks';
 import type { MessagePage, MessageStatus } from '../../../src/features/admin/message-schemas.ts';
 import { api, query } from '../api.ts';
-import { time } from '../format.ts';
 import { useLoad } from '../hooks.ts';
-import { goTo, useAddressParams } from '../ops/address.ts';
-import {
-  AccountSelect,
-  Cell,
-  Dash,
-  DateTimeField,
-  Pager,
-  toGatewayTime,
-  useAccounts,
-} from '../ops/controls.tsx';
-import { Link } from '../router.tsx';
+import { ExportLinks } from '../message-list/export-links.tsx';
+import { useFresh } from '../message-list/fresh.ts';
+import { MessageTable } from '../message-list/table.tsx';
+import { goTo, type Params, useAddressParams } from '../ops/address.ts';
+import { AccountSelect, DateTimeField, Pager, toGatewayTime, useAccounts } from '../ops/controls.tsx';
 import { Button, SelectField, TextField } from '../ui/controls.tsx';
-import { Badge, Empty, ErrorNote, Loading } from '../ui/feedback.tsx';
+import { Empty, ErrorNote, Loading } from '../ui/feedback.tsx';
 import { Card, Page } from '../ui/page.tsx';
 import '../ops/ops.css';
+import '../message-list/message-list.css';
 
-const KEYS = ['msgKey', 'to', 'accountId', 'status', 'from', 'until', 'cursor'] as const;
+const KEYS = ['msgKey', 'to', 'sender', 'text', 'accountId', 'status', 'from', 'until', 'cursor'] as const;
 type Filters = Record<Exclude<(typeof KEYS)[number], 'cursor'>, string>;
 
 /** Every status (a Record, so that a status added to the schema fails the type check here). */
@@ -38,8 +32,30 @@ const STATUS_OPTIONS = [
   ...Object.entries(STATUSES).map(([value, label]) => ({ value, label })),
 ];
 
+/**
+ * How often the newest page asks again. A search that an index serves costs one indexed query a
+ * look; one with a filter no index serves (recipient, status, sender, text) looks through a window
+ * of recent messages each time, so it looks less often.
+ */
+const LIVE_MS = 3000;
+const LIVE_SCAN_MS = 10_000;
+
 /** Digits only: a number typed as 010-1234-5678 or with spaces is still the number. */
 const digits = (s: string) => s.replace(/[\s-]/g, '');
+
+/** The search as the operator API reads it (the list's and the export's), from the address. */
+function apiSearch(p: Params<(typeof KEYS)[number]>): Record<string, string> {
+  return {
+    msgKey: p.msgKey.trim(),
+    to: digits(p.to),
+    sender: digits(p.sender),
+    text: p.text.trim(),
+    accountId: p.accountId,
+    status: p.status,
+    from: toGatewayTime(p.from),
+    until: toGatewayTime(p.until),
+  };
+}
 
 export function Messages() {
   const { params, key } = useAddressParams(KEYS);
@@ -49,32 +65,28 @@ export function Messages() {
   useEffect(() => setForm(params), [key]);
   const set = (k: keyof Filters) => (v: string) => setForm({ ...form, [k]: v });
 
+  const search = apiSearch(params);
+  // The newest page is live; an older page stays as it was read (its rows would shift under the reader).
+  const live = !params.cursor;
+  const scans = Boolean(search.to || search.status || search.sender || search.text);
   const results = useLoad(
     () =>
-      api.get<Static<typeof MessagePage>>(
-        `/admin/v1/messages${query({
-          msgKey: params.msgKey.trim(),
-          to: digits(params.to),
-          accountId: params.accountId,
-          status: params.status,
-          from: toGatewayTime(params.from),
-          until: toGatewayTime(params.until),
-          cursor: params.cursor,
-        })}`,
-      ),
+      api.get<Static<typeof MessagePage>>(`/admin/v1/messages${query({ ...search, cursor: params.cursor })}`),
     [key],
+    live ? (scans ? LIVE_SCAN_MS : LIVE_MS) : undefined,
   );
+  const page = results.data;
+  const fresh = useFresh(key, page?.messages);
 
-  const search = (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
     goTo('/messages', { ...form });
   };
-  const page = results.data;
 
   return (
     <Page title="Messages" subtitle="Every account's messages, newest first: find one and open its delivery.">
       <Card title="Search">
-        <form class="form ops-filters" onSubmit={search} aria-label="Search messages">
+        <form class="form ops-filters" onSubmit={submit} aria-label="Search messages">
           <TextField label="msgKey" value={form.msgKey} onValue={set('msgKey')} name="msgKey" />
           <TextField
             label="Recipient number"
@@ -83,6 +95,22 @@ export function Messages() {
             inputMode="tel"
             name="to"
             placeholder="01012345678"
+          />
+          <TextField
+            label="Sender number"
+            value={form.sender}
+            onValue={set('sender')}
+            inputMode="tel"
+            name="sender"
+            placeholder="0212345678"
+          />
+          <TextField
+            label="Text"
+            value={form.text}
+            onValue={set('text')}
+            name="text"
+            placeholder="a part of what was sent"
+            maxLength={200}
           />
           <AccountSelect accounts={accounts} value={form.accountId} onValue={set('accountId')} />
           <SelectField label="Status" value={form.status} options={STATUS_OPTIONS} onValue={set('status')} />
@@ -96,7 +124,22 @@ export function Messages() {
           </div>
         </form>
       </Card>
-      <Card title="Results">
+      <Card
+        title="Results"
+        actions={
+          <>
+            {live ? (
+              <span class="msg-live">Live: new messages appear at the top</span>
+            ) : (
+              <span class="msg-paused">Older messages: not live</span>
+            )}
+            <ExportLinks search={search} />
+          </>
+        }
+      >
+        <p class="sr-only" role="status">
+          {fresh.size === 0 ? '' : fresh.size === 1 ? '1 new message' : `${fresh.size} new messages`}
+        </p>
         <ErrorNote error={results.error} />
         {results.loading && !page ? (
           <Loading label="Searching" />
@@ -107,57 +150,7 @@ export function Messages() {
               : 'No message matches this search.'}
           </Empty>
         ) : (
-          <div class="table-wrap">
-            <table class="ops-table">
-              <thead>
-                <tr>
-                  <th>msgKey</th>
-                  <th>Recipient</th>
-                  <th>Account</th>
-                  <th>Status</th>
-                  <th>Step</th>
-                  <th>Report</th>
-                  <th>Accepted</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.messages.map((m) => (
-                  <tr key={m.msgKey}>
-                    <Cell label="msgKey">
-                      <Link
-                        href={`/messages/${encodeURIComponent(m.msgKey)}`}
-                        aria-label={`Message ${m.msgKey} to ${m.to}`}
-                      >
-                        <code>{m.msgKey}</code>
-                      </Link>
-                    </Cell>
-                    <Cell label="Recipient" class="ops-nowrap">
-                      {m.to}
-                    </Cell>
-                    <Cell label="Account">{nameOf(m.accountId)}</Cell>
-                    <Cell label="Status">
-                      <Badge status={m.status} />
-                    </Cell>
-                    <Cell label="Step" class="num">
-                      {m.step + 1}
-                    </Cell>
-                    <Cell label="Report">
-                      {m.reportCode ? (
-                        <span>
-                          <code>{m.reportCode}</code> <span class="muted">{m.reportText}</span>
-                        </span>
-                      ) : (
-                        <Dash />
-                      )}
-                    </Cell>
-                    <Cell label="Accepted" class="ops-nowrap">
-                      {time(m.createdAt)}
-                    </Cell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <MessageTable messages={page.messages} fresh={fresh} nameOf={nameOf} />
         )}
         {page && (
           <Pager

@@ -1,11 +1,19 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { count, rate, time } from '../format.ts';
 import { useLoad } from '../hooks.ts';
 import { Connectors } from '../overview/connectors.tsx';
-import { addReading, EMPTY_HISTORY, type RateHistory, type RatePoint } from '../overview/rates.ts';
+import {
+  addReading,
+  EMPTY_HISTORY,
+  type RateHistory,
+  type RatePoint,
+  WINDOW_SECONDS,
+} from '../overview/rates.ts';
 import { Sparkline } from '../overview/sparkline.tsx';
-import type { OverviewReading } from '../overview/types.ts';
+import { mergeTraffic } from '../overview/traffic.ts';
+import { TrafficChart } from '../overview/traffic-chart.tsx';
+import type { OverviewReading, TrafficReading } from '../overview/types.ts';
 import { Empty, ErrorNote, Loading } from '../ui/feedback.tsx';
 import { Card, Page } from '../ui/page.tsx';
 import '../overview/overview.css';
@@ -30,16 +38,23 @@ function RateTile({
   field,
   total,
   history,
+  traffic,
   tone,
 }: {
   title: string;
   field: keyof Omit<RatePoint, 'at'>;
   total: number;
   history: RateHistory;
+  traffic: TrafficReading;
   tone: 'accent' | 'ok' | 'bad';
 }) {
   const last = history.points[history.points.length - 1];
-  const now = history.last?.instance.uptimeSeconds ?? 0;
+  // The sparkline is the last minute of the gateway's own per-second series (kept across reloads).
+  const minute = traffic[field].flatMap((value, i) =>
+    value !== null && traffic.from + i > traffic.until - WINDOW_SECONDS
+      ? [{ at: traffic.from + i, value }]
+      : [],
+  );
   return (
     <section class="ov-tile" aria-label={title}>
       <h2 class="ov-tile-title">{title}</h2>
@@ -47,11 +62,11 @@ function RateTile({
         {last ? rate(last[field]) : '–'}
         <span class="ov-unit">/s</span>
       </p>
-      <Sparkline tone={tone} now={now} points={history.points.map((p) => ({ at: p.at, value: p[field] }))} />
+      <Sparkline tone={tone} now={traffic.until} points={minute} />
       <p class="muted ov-small">{count(total)} since start</p>
       <p class="muted ov-small">
-        {history.points.length > 0
-          ? `peak ${rate(Math.max(...history.points.map((p) => p[field])))}/s, last minute`
+        {minute.length > 0
+          ? `peak ${count(Math.max(...minute.map((p) => p.value)))}/s, last minute`
           : 'rate from the next reading'}
       </p>
     </section>
@@ -127,10 +142,24 @@ function Jobs({ jobs }: { jobs: OverviewReading['queue']['jobs'] }) {
 
 /**
  * The live overview: rates from two readings of this instance's counters (the ones /metrics
- * exposes), the shared queue, failures by report code and the connectors, read every 2 s.
+ * exposes) and their last 15 minutes per second as the gateway keeps them, the shared queue,
+ * failures by report code and the connectors, read every 2 s.
  */
 export function Overview() {
-  const reading = useLoad(() => api.get<OverviewReading>('/admin/v1/overview'), [], POLL_MS);
+  // The traffic window: the whole 15 minutes once, then each poll asks only for the seconds since.
+  const traffic = useRef<TrafficReading | null>(null);
+  const reading = useLoad(
+    async () => {
+      const since = traffic.current?.until;
+      const r = await api.get<OverviewReading>(
+        since === undefined ? '/admin/v1/overview' : `/admin/v1/overview?trafficSince=${since}`,
+      );
+      traffic.current = mergeTraffic(traffic.current, r.traffic);
+      return { ...r, traffic: traffic.current };
+    },
+    [],
+    POLL_MS,
+  );
   const [history, setHistory] = useState<RateHistory>(EMPTY_HISTORY);
   useEffect(() => {
     const r = reading.data;
@@ -173,6 +202,7 @@ export function Overview() {
           field="accepted"
           total={r.messages.accepted}
           history={history}
+          traffic={r.traffic}
           tone="accent"
         />
         <RateTile
@@ -180,12 +210,23 @@ export function Overview() {
           field="delivered"
           total={final.delivered ?? 0}
           history={history}
+          traffic={r.traffic}
           tone="ok"
         />
-        <RateTile title="Failed" field="failed" total={final.failed ?? 0} history={history} tone="bad" />
+        <RateTile
+          title="Failed"
+          field="failed"
+          total={final.failed ?? 0}
+          history={history}
+          traffic={r.traffic}
+          tone="bad"
+        />
         <CountTile title="Queued" value={bounded(r.queue.queued)} note="waiting to be submitted" />
         <CountTile title="Awaiting result" value={bounded(r.queue.waiting)} note="submitted, no result yet" />
       </div>
+      <Card title="Traffic, last 15 minutes">
+        <TrafficChart traffic={r.traffic} />
+      </Card>
       <div class="ov-grid">
         <Card title="Failures by report code">
           <Failures failures={r.failures} />

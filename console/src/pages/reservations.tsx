@@ -121,7 +121,7 @@ export function Reservations() {
           />
         </div>
       </Card>
-      <Card title="Reservations">
+      <Card title="Results">
         <ErrorNote error={list.error} />
         {list.loading && !page ? (
           <Loading label="Loading reservations" />

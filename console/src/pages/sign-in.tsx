@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { ApiError, api } from '../api.ts';
+import { ApiError, api, isUnreachable } from '../api.ts';
+import { OfflineNote } from '../connection-banner.tsx';
 import type { SessionInfo } from '../session.ts';
 import { Button } from '../ui/controls.tsx';
 
@@ -18,7 +19,10 @@ export function SignIn({ onSignedIn, ended }: { onSignedIn: (s: SessionInfo) => 
       setToken('');
       onSignedIn(s);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'A020') {
+      if (isUnreachable(err)) {
+        // The note above the button says so, and goes once the gateway answers again.
+        setError(null);
+      } else if (err instanceof ApiError && err.code === 'A020') {
         // A wrong token whose answer was held (several wrong ones came from this address): the
         // right token is never held, so there is nothing to wait for.
         setError(
@@ -61,6 +65,7 @@ export function SignIn({ onSignedIn, ended }: { onSignedIn: (s: SessionInfo) => 
             Printed once at the first start; kept in <code>data/admin-token</code>.
           </small>
         </div>
+        <OfflineNote />
         {error && (
           <p class="note note-error" role="alert">
             {error}

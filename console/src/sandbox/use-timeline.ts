@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api, query, seg } from '../api.ts';
+import { ApiError, api, isUnreachable, query, seg } from '../api.ts';
+import { onReconnected, useConnection } from '../connection.ts';
 import type { TimelineItem } from '../messages/index.tsx';
+import { type LiveState, liveTimeline } from './timeline-stream.ts';
 import type { StreamGap, TimelinePage } from './types.ts';
+
+export type { LiveState } from './timeline-stream.ts';
 
 /*
  * A handset's timeline in the page: the newest page first, older pages on request, and what
- * arrives live through the stream (EventSource reconnects by itself and resumes after the last
- * event id it saw). Everything loaded stays in memory (a thousand items is little), but only a
- * window of at most MAX_RENDERED consecutive entries is drawn, so a long inbox stays smooth.
+ * arrives live through the stream (timeline-stream.ts: it resumes by itself, after an outage
+ * too). Everything loaded stays in memory (a thousand items is little), but only a window of at
+ * most MAX_RENDERED consecutive entries is drawn, so a long inbox stays smooth.
  */
 
 export const FIRST_PAGE = 50;
@@ -20,8 +24,6 @@ export type Entry =
   | { kind: 'item'; key: number; item: TimelineItem }
   /** Rows the stream skipped (more arrived than one look sends); `key` sorts it before beforeId. */
   | { kind: 'gap'; key: number; gap: StreamGap; loading: boolean };
-
-export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
 interface Model {
   entries: Entry[];
@@ -60,6 +62,13 @@ function asApiError(err: unknown): ApiError {
   return err instanceof ApiError
     ? err
     : new ApiError(0, 'ERROR', err instanceof Error ? err.message : String(err));
+}
+
+/** The newest row held: where a reopened stream resumes. */
+function newestHeld(m: Model): number {
+  let newest = 0;
+  for (const e of m.entries) if (e.kind === 'item' && e.key > newest) newest = e.key;
+  return newest;
 }
 
 /** The window over `entries` after a change: kept on the newest when it was there. */
@@ -107,21 +116,27 @@ export function useTimeline(phone: string): Timeline {
   // The newest page, then the live stream after its newest row.
   useEffect(() => {
     let closed = false;
-    let source: EventSource | null = null;
+    let stopStream: (() => void) | null = null;
+    let starting = false;
     commit(EMPTY);
     setLoading(true);
     setError(null);
     setLive('connecting');
-    (async () => {
+
+    const start = async () => {
+      starting = true;
       let page: TimelinePage;
       try {
         page = await api.get<TimelinePage>(timelineUrl(phone, { limit: FIRST_PAGE }));
       } catch (err) {
-        if (!closed) {
+        // Unreachable: the banner says so, and the inbox loads when the gateway answers again.
+        if (!closed && !isUnreachable(err)) {
           setError(asApiError(err));
           setLoading(false);
         }
         return;
+      } finally {
+        starting = false;
       }
       if (closed) return;
       const entries = page.items.map(itemEntry);
@@ -132,44 +147,37 @@ export function useTimeline(phone: string): Timeline {
         olderCursor: page.hasOlder ? page.olderCursor : null,
       });
       setLoading(false);
-
-      const since = page.items.at(-1)?.id ?? 0;
-      source = new EventSource(`/sandbox/v1/handsets/${seg(phone)}/timeline/stream${query({ since })}`);
-      source.onopen = () => {
-        setLive('live');
-        // Rows can become visible out of id order (PostgreSQL commits them so): one committed late
-        // just below the point the stream resumed from would never come on it. The newest page is
-        // read again at each opening, and what it holds that the page lacks is merged in.
-        void api.get<TimelinePage>(timelineUrl(phone, { limit: FIRST_PAGE })).then(
-          (p) => {
-            if (!closed) mergeItems(p.items);
-          },
-          () => {},
-        );
-      };
-      source.onerror = () => {
-        if (source && source.readyState !== EventSource.CLOSED) {
-          setLive('reconnecting');
-          return;
-        }
-        // Refused (the session ended, say): EventSource gives up. A plain call tells why, and a
-        // 401 there takes the console back to sign-in.
-        setLive('stopped');
-        void api.get('/sandbox/v1/clock').catch(() => {});
-      };
-      source.addEventListener('item', (e) => {
-        mergeItems([JSON.parse((e as MessageEvent<string>).data) as TimelineItem]);
+      stopStream = liveTimeline(phone, page.items.at(-1)?.id ?? 0, {
+        item: (item) => mergeItems([item]),
+        gap: (gap) => {
+          const m = model.current;
+          const entry: Entry = { kind: 'gap', key: gap.beforeId - 0.5, gap, loading: false };
+          commit(follow(m, [...m.entries, entry].sort(byKey)));
+        },
+        // Rows can become visible out of id order (PostgreSQL commits them so): one committed
+        // late just below the point the stream resumed from would never come on it. The newest
+        // page is read again at each opening, and what it holds that the page lacks is merged in.
+        opened: () => {
+          void api.get<TimelinePage>(timelineUrl(phone, { limit: FIRST_PAGE })).then(
+            (p) => {
+              if (!closed) mergeItems(p.items);
+            },
+            () => {},
+          );
+        },
+        state: setLive,
+        newestHeld: () => newestHeld(model.current),
       });
-      source.addEventListener('gap', (e) => {
-        const gap = JSON.parse((e as MessageEvent<string>).data) as StreamGap;
-        const m = model.current;
-        const entry: Entry = { kind: 'gap', key: gap.beforeId - 0.5, gap, loading: false };
-        commit(follow(m, [...m.entries, entry].sort(byKey)));
-      });
-    })();
+    };
+    void start();
+    // An inbox that could not load (the gateway was down) loads when it answers again.
+    const offReconnected = onReconnected(() => {
+      if (!closed && !stopStream && !starting) void start();
+    });
     return () => {
       closed = true;
-      source?.close();
+      offReconnected();
+      stopStream?.();
     };
   }, [phone, generation, commit, mergeItems]);
 
@@ -196,7 +204,8 @@ export function useTimeline(phone: string): Timeline {
         olderCursor: page.hasOlder ? page.olderCursor : null,
       });
     } catch (err) {
-      setError(asApiError(err));
+      // Unreachable: the banner says so; the button stays to ask again.
+      if (!isUnreachable(err)) setError(asApiError(err));
     } finally {
       setLoadingOlder(false);
     }
@@ -245,7 +254,7 @@ export function useTimeline(phone: string): Timeline {
         commit({ ...m, entries, start: Math.max(0, end - MAX_RENDERED), end });
       } catch (err) {
         mark(false);
-        setError(asApiError(err));
+        if (!isUnreachable(err)) setError(asApiError(err));
       }
     },
     [phone, commit],
@@ -253,6 +262,8 @@ export function useTimeline(phone: string): Timeline {
 
   const reconnect = useCallback(() => setGeneration((n) => n + 1), []);
 
+  // The phone agrees with the banner: not "Live" while the gateway cannot be reached.
+  const { online } = useConnection();
   const m = model.current;
   return {
     ...m,
@@ -260,7 +271,7 @@ export function useTimeline(phone: string): Timeline {
     error,
     hasOlder: m.start > 0 || m.olderCursor !== null,
     loadingOlder,
-    live,
+    live: live === 'live' && !online ? 'reconnecting' : live,
     newBelow: m.entries.slice(m.end).filter((e) => e.kind === 'item').length,
     loadOlder,
     showNewer,

@@ -10,8 +10,14 @@ import {
 } from '../../store/messages/admin-messages.ts';
 import { getSendRequest } from '../../store/messages/messages.ts';
 import { parseReportBody } from '../../store/messages/reports.ts';
+import {
+  reportWebhookStatuses,
+  webhookFailuresOf,
+  webhookUrlShown,
+} from '../../store/messages/webhook-attempts.ts';
 import type { FlowStepView, MessageDetail } from './message-schemas.ts';
 import { messageView } from './message-search.ts';
+import { ATTEMPTS_LISTED, acknowledgedAttempt, failedAttempt } from './webhook-attempt-view.ts';
 
 type Detail = Static<typeof MessageDetail>;
 type FlowView = Static<typeof FlowStepView>;
@@ -34,19 +40,34 @@ function flowOf(json: string): FlowView[] {
   });
 }
 
-/** GET /admin/v1/messages/{msgKey}: the message of any account, its flow, attempts and reports. */
+/**
+ * GET /admin/v1/messages/{msgKey}: the message of any account, its flow, attempts and reports,
+ * with every webhook post of each report (the failed ones are rows of their own; the
+ * acknowledged one is the report's acknowledgement and its status).
+ */
 export async function showMessage(ctx: Ctx, msgKey: string): Promise<Detail> {
   const m = await messageByKey(ctx.store, msgKey);
   if (!m) throw new GatewayError('A820', `msgKey ${msgKey}`);
-  const [account, request, attempts, reports] = await Promise.all([
+  const [account, request, attempts, reports, failures, statuses] = await Promise.all([
     getAccount(ctx.store, m.accountId),
     getSendRequest(ctx.store, m.requestId),
     attemptsOfMessage(ctx.store, msgKey),
     reportRecordsOfMessage(ctx.store, msgKey),
+    webhookFailuresOf(ctx.store, 'report', msgKey, ATTEMPTS_LISTED),
+    reportWebhookStatuses(ctx.store, msgKey),
   ]);
+  const webhookUrl = account?.webhookUrl ? webhookUrlShown(account.webhookUrl) : null;
+  const attemptsOf = (reportId: number, way: string, ackedAt: number | null) => {
+    const posts = failures.rows.filter((f) => f.reportId === reportId).map(failedAttempt);
+    if (way === 'webhook' && ackedAt !== null) {
+      posts.push(acknowledgedAttempt(ackedAt, statuses.get(reportId) ?? null, account?.webhookUrl ?? null));
+    }
+    return posts;
+  };
   return {
     ...messageView(m),
     accountName: account?.name ?? null,
+    webhookUrl,
     request: request
       ? {
           requestId: request.id,
@@ -79,6 +100,8 @@ export async function showMessage(ctx: Ctx, msgKey: string): Promise<Detail> {
       acknowledgedAt: iso(r.ackedAt),
       createdAt: isoKst(r.createdAt),
       body: parseReportBody(r.body),
+      webhookAttempts: attemptsOf(r.id, r.channel, r.ackedAt),
+      earlierAttemptsOmitted: failures.more && r.channel === 'webhook',
     })),
   };
 }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { named } from '../../http/openapi/components.ts';
 import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 import { Cursor, Limit, opsAnswers, opsDoc, SCAN_WINDOW, WalkFields } from './ops-doc.ts';
+import { WebhookAttemptFields } from './webhook-attempt-schemas.ts';
 
 /*
  * Schemas of the operator's message search and message page (GET /admin/v1/messages...). Free of
@@ -27,6 +28,22 @@ export const MessageSearchQuery = Type.Object(
       Type.String({ pattern: '^[0-9]{1,20}$', description: 'the recipient number, digits only (exact)' }),
     ),
     accountId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    sender: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,20}$',
+        description:
+          'the sender number, digits only (exact): the `from` of any step of its messageFlow (sms, mms, rcs)',
+      }),
+    ),
+    text: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'a part of what the recipient got (any case): the title or text of any step of its messageFlow ' +
+          "with the recipient's #{key} values substituted",
+      }),
+    ),
     status: Type.Optional(StringEnum(MESSAGE_STATUSES)),
     from: Type.Optional(Time('isoOrKorea', 'accepted at or after')),
     until: Type.Optional(Time('isoOrKorea', 'accepted before')),
@@ -51,6 +68,27 @@ export const MessageRow = named(
     createdAt: Time('iso', 'accepted'),
     updatedAt: Time('iso'),
     doneAt: Nullable(Time('iso', 'final state reached')),
+    sender: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'In a search: the sender number of its current step (sms, mms, rcs `from`); null for a step sent ' +
+            'as a profile or brand (infomsg, brandmessage, rcs without from)',
+        }),
+      ),
+    ),
+    title: Type.Optional(
+      Nullable(Type.String({ description: "In a search: its current step's title, substituted" })),
+    ),
+    text: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            "In a search: its current step's text as the recipient got it (the recipient's #{key} values " +
+            'substituted; a 2FA code masked); null when its request is gone',
+        }),
+      ),
+    ),
   }),
 );
 
@@ -124,6 +162,7 @@ export const MessageReport = named(
     acknowledgedAt: Nullable(Time('iso')),
     createdAt: Time('iso'),
     body: ReportBodyView,
+    ...WebhookAttemptFields,
   }),
 );
 
@@ -132,6 +171,12 @@ export const MessageDetail = named(
   Type.Object({
     ...MessageRow.properties,
     accountName: Nullable(Type.String()),
+    webhookUrl: Nullable(
+      Type.String({
+        description:
+          "the account's webhook URL now (a password in it masked); null when it has none: reports by webhook wait",
+      }),
+    ),
     request: Nullable(
       Type.Object({
         requestId: Type.String(),
@@ -155,7 +200,7 @@ export const searchMessagesSchema = {
   ...opsDoc(
     'Search messages of every account, newest first',
     'By msgKey (one message), account (its index, with from/until), or else by msgKey order. A filter ' +
-      `no index serves (to and status; from/until without an account) is checked on at most ${SCAN_WINDOW} ` +
+      `no index serves (to, status, sender, text; from/until without an account) is checked on at most ${SCAN_WINDOW} ` +
       'messages per call: follow `next` to look further; `searchedUntil` says how far this call looked.',
   ),
   querystring: MessageSearchQuery,

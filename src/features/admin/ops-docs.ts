@@ -1,8 +1,10 @@
 import type { RouteDocs } from '../../http/openapi/operation-doc.ts';
-import { adminList as moList, adminShow as moShow } from '../mo/schemas.ts';
+import { adminList as moList, adminRedeliver as moRedeliver, adminShow as moShow } from '../mo/schemas.ts';
 import { AuditPage } from './audit-schemas.ts';
 import { BroadcastPage, BroadcastRow, ReservationPage, ReservationRow } from './campaign-schemas.ts';
 import { Delivery, DeliveryPage } from './delivery-schemas.ts';
+import { MessageExportFile } from './message-export-schemas.ts';
+import { MessageRequest } from './message-request-schemas.ts';
 import { MessageDetail, MessagePage } from './message-schemas.ts';
 import { Overview } from './overview-schemas.ts';
 
@@ -41,6 +43,30 @@ const moMessage = (over: Record<string, unknown>) => ({
   deliveredAt: null,
   ...over,
 });
+
+/** The scenario's receiver (a loopback port of its own), answering HTTP 500. */
+const HOOK_URL = 'http://127.0.0.1:41873/hooks/mo';
+
+/** A failed webhook post of the scenario, made at MADE_AT (its X-SVC-Timestamp). */
+const failedPost = {
+  at: MADE_AT,
+  acknowledged: false,
+  request: {
+    method: 'POST',
+    url: HOOK_URL,
+    headers: [
+      { name: 'X-SVC-Timestamp', value: '1795568400000', masked: false },
+      { name: 'X-SVC-Signature', value: '••••••••', masked: true },
+      { name: 'X-IB-Timestamp', value: '1795568400000', masked: false },
+      { name: 'X-IB-Signature', value: '••••••••', masked: true },
+      { name: 'X-Omnigate-Body-Signature', value: '••••••••', masked: true },
+      { name: 'Accept', value: 'application/json', masked: false },
+      { name: 'Content-Type', value: 'application/json', masked: false },
+    ],
+  },
+  status: 500,
+  error: 'webhook: HTTP 500',
+};
 
 /** The delivered SMS of the search and the message page. */
 const messageRow = {
@@ -131,12 +157,14 @@ export const adminOpsDocs: RouteDocs = {
     description:
       "The account's MO messages with their webhook delivery, newest first, by receipt day (date, " +
       'yyyyMMdd) and status, paged by offset and limit (1 to 1000, default 100; hasNext says more follow). ' +
-      'A734 names a bad filter; A820 when the account is unknown.',
+      'A734 names a bad filter; A820 when the account is unknown. `webhookConfigured` says whether the ' +
+      'account has a webhook now: without one its MOs are not failing but waiting for one.',
     response: moList.response[200],
     errors: ['A734', 'A820'],
     paging: 'offset',
     example: {
       accountId: ACCOUNT_ID,
+      webhookConfigured: true,
       messages: [moMessage({})],
       offset: 0,
       limit: 100,
@@ -147,17 +175,38 @@ export const adminOpsDocs: RouteDocs = {
   adminGetMo: {
     description:
       'One MO message of any account, with its webhook delivery: status, attempts, last error, next and ' +
-      'last attempt. A732 when unknown.',
+      'last attempt; whether the account has a webhook (`webhookConfigured`: without one the MO waits, ' +
+      'and nothing is posted), the body posted, and every post in order: each failed one with its time, ' +
+      'request (URL, headers by name with the signatures masked) and the status or error, then the one ' +
+      'that delivered it (its status, kept with the delivery). A732 when unknown.',
     response: moShow.response[200],
     errors: ['A732'],
-    example: { accountId: ACCOUNT_ID, ...moMessage({}) },
+    example: {
+      accountId: ACCOUNT_ID,
+      ...moMessage({}),
+      webhookConfigured: true,
+      webhookUrl: HOOK_URL,
+      webhookBody: {
+        msgKey: 'mo0mwwtc8hd00004d356f40',
+        serviceType: 'MO',
+        msgType: 'SM',
+        to: '0212345678',
+        from: '01051000001',
+        carrier: 'SKT',
+        originator: '01051000001',
+        content: '배송 언제 오나요?',
+        occurredTime: MADE_AT,
+      },
+      webhookAttempts: [failedPost],
+      earlierAttemptsOmitted: false,
+    },
   },
   redeliverMo: {
     description:
       'Delivers an MO to its webhook again: a new retry schedule starts now (first attempt at once, then ' +
       'the usual delays and a new 24-hour limit). Answers the MO as restarted. A732 when unknown; A733 ' +
       'once the webhook acknowledged it (never posted again).',
-    response: moShow.response[200],
+    response: moRedeliver.response[200],
     errors: ['A732', 'A733'],
     example: { accountId: ACCOUNT_ID, ...moMessage({ status: 'PENDING', nextAttemptAt: MADE_AT }) },
   },
@@ -166,24 +215,67 @@ export const adminOpsDocs: RouteDocs = {
   searchMessages: {
     description:
       'Messages of every account, newest first: by msgKey (one message), by account (with from/until), or ' +
-      'along the msgKeys. Filters no index serves (to, status; from/until without an account) are checked ' +
-      'on at most 5000 messages a call: follow `next` (null: nothing older), `searchedUntil` says how far ' +
-      'the call looked. A300 for a bad time, a cursor of another search or from after until.',
+      'along the msgKeys. Filters no index serves (to, status, sender, text; from/until without an account) ' +
+      'are checked on at most 5000 messages a call: follow `next` (null: nothing older), `searchedUntil` ' +
+      'says how far the call looked. `sender` finds the messages whose flow sends from that number at any ' +
+      "step; `text` those whose title or text at any step, with the recipient's #{key} values substituted, " +
+      'holds it in any case. Each row says the sender and text of its current step. A300 for a bad time, ' +
+      'a cursor of another search or from after until.',
     response: MessagePage,
     errors: [],
     paging: 'cursor',
-    example: { messages: [messageRow], ...WALK_END },
+    example: {
+      messages: [{ ...messageRow, sender: '0212345678', title: null, text: '주문하신 상품이 출발했습니다' }],
+      ...WALK_END,
+    },
+  },
+  exportMessages: {
+    description:
+      'The whole result of a message search (the filters of searchMessages, without cursor and limit), ' +
+      'newest first, as a file: `format=csv` answers text/csv (UTF-8 with a byte order mark, a header row, ' +
+      'RFC 4180 quoting; a cell that starts with =, +, - or @ gets a leading apostrophe so that a spreadsheet ' +
+      'shows it as text), `format=json` one JSON array of AdminMessageExport objects (the CSV has the same ' +
+      'columns in the same order). The body is streamed, a page of 1000 messages at a time, with ' +
+      'Content-Disposition naming the file by the gateway clock (messages-20261125-100000.csv). Not one ' +
+      'window but every one: a filter no index serves (to, status, sender, text; from/until without an ' +
+      'account) walks every message, a query of 1000 rows after another. A300 for a missing or unknown ' +
+      'format, a bad time or from after until.',
+    response: MessageExportFile,
+    errors: [],
+    example: [
+      {
+        msgKey: MSG_KEY,
+        accountId: ACCOUNT_ID,
+        accountName: 'Acme Shop',
+        to: '01051000010',
+        sender: '0212345678',
+        channel: 'sms',
+        step: 0,
+        status: 'delivered',
+        reportCode: '10000',
+        reportText: 'Delivered',
+        ref: null,
+        createdAt: MADE_AT,
+        doneAt: MADE_AT,
+        updatedAt: MADE_AT,
+        requestId: REQUEST_ID,
+        title: null,
+        text: '주문하신 상품이 출발했습니다',
+      },
+    ],
   },
   adminGetMessage: {
     description:
       "One message of any account: its state, its request's messageFlow, every attempt (failover steps " +
       'included, in flow order) and its reports with how they reach the client and whether they were ' +
-      'acknowledged. A820 when unknown.',
+      'acknowledged; a report by webhook lists every post of it (`webhookAttempts`: each failed post with ' +
+      'its request and status or error, then the acknowledged one). A820 when unknown.',
     response: MessageDetail,
     errors: ['A820'],
     example: {
       ...messageRow,
       accountName: 'Acme Shop',
+      webhookUrl: HOOK_URL,
       request: {
         requestId: REQUEST_ID,
         resvKey: null,
@@ -228,8 +320,52 @@ export const adminOpsDocs: RouteDocs = {
             carrier: 'SKT',
             ref: '',
           },
+          webhookAttempts: [failedPost],
+          earlierAttemptsOmitted: false,
         },
       ],
+    },
+  },
+  adminGetMessageRequest: {
+    description:
+      "The send a message came from, rebuilt from what the gateway keeps: the request's messageFlow as " +
+      'validated and stored (a 2FA code masked as it is at rest: `masked`), ref, paymentCode, groupKey, ' +
+      "the idempotency key while it is kept (until its TTL ends), a reservation's time and name, and this " +
+      "message's destination (`to` as the client gave it, ref, replaceWords and variables); and the answer " +
+      'its client got, recipient by recipient in order (refused ones with their code and result). For a ' +
+      "reservation the answer is that of the request that made it (an update's new request has none); " +
+      'recipients added later were answered by their own call (`answerNote`). A820 when unknown.',
+    response: MessageRequest,
+    errors: ['A820'],
+    example: {
+      msgKey: MSG_KEY,
+      requestId: REQUEST_ID,
+      accountId: ACCOUNT_ID,
+      acceptedAt: MADE_AT,
+      resvKey: null,
+      masked: false,
+      destinationCount: 2,
+      body: {
+        destinations: [{ to: '01051000010' }],
+        messageFlow: [{ sms: { from: '0212345678', text: '주문하신 상품이 출발했습니다' } }],
+      },
+      answer: {
+        total: 2,
+        accepted: 1,
+        refused: 1,
+        removed: 0,
+        destinations: [
+          { seq: 1, to: '01051000010', msgKey: MSG_KEY, code: 'A000', result: 'SUCCESS' },
+          {
+            seq: 2,
+            to: '0105',
+            msgKey: '',
+            code: 'A306',
+            result: 'Invalid recipient number (to): 0105 is not a valid number',
+          },
+        ],
+      },
+      answerNote: null,
     },
   },
   adminListReservations: {
@@ -344,7 +480,10 @@ export const adminOpsDocs: RouteDocs = {
     description:
       "A live reading: this instance's message and HTTP counters since it started (those of /metrics), " +
       'failures by report code, the queue read from the database with bounded counts, and each connector ' +
-      'with its binds. Cheap enough to poll every 2 s; rates are differences of two readings over uptimeSeconds.',
+      'with its binds. Cheap enough to poll every 2 s; rates are differences of two readings over uptimeSeconds. ' +
+      '`traffic` holds the last 15 minutes of accepted, delivered and failed messages per second (null before ' +
+      'the instance started); with trafficSince=<an earlier traffic.until>, only the seconds after it (this ' +
+      'example), so a poll reads a few seconds, not 900.',
     response: Overview,
     errors: [],
     example: {
@@ -381,6 +520,13 @@ export const adminOpsDocs: RouteDocs = {
           throughputLimit: null,
         },
       ],
+      traffic: {
+        from: 1795652839,
+        until: 1795652841,
+        accepted: [2, 2, 2],
+        delivered: [2, 2, 1],
+        failed: [0, 0, 0],
+      },
     },
   },
 };

@@ -11,6 +11,10 @@ import {
 import { listDeliveries, redeliverReport } from './deliveries.ts';
 import { listDeliveriesSchema, redeliverReportSchema } from './delivery-schemas.ts';
 import { showMessage } from './message-detail.ts';
+import { exportMessages } from './message-export.ts';
+import { exportMessagesSchema } from './message-export-schemas.ts';
+import { showMessageRequest } from './message-request.ts';
+import { showMessageRequestSchema } from './message-request-schemas.ts';
 import { searchMessagesSchema, showMessageSchema } from './message-schemas.ts';
 import { searchMessages } from './message-search.ts';
 import { actOnReservation, listReservationsOfAll } from './reservation-ops.ts';
@@ -22,8 +26,24 @@ import { actOnReservation, listReservationsOfAll } from './reservation-ops.ts';
  */
 export const opsRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get('/messages', { schema: searchMessagesSchema }, async (req) => searchMessages(ctx, req.query));
+  app.get(
+    '/messages/export',
+    // A HEAD would walk every message for no body.
+    { schema: exportMessagesSchema, exposeHeadRoute: false },
+    async (req, reply) => {
+      const file = await exportMessages(ctx, req.query);
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
   app.get('/messages/:msgKey', { schema: showMessageSchema }, async (req) =>
     showMessage(ctx, req.params.msgKey),
+  );
+  app.get('/messages/:msgKey/request', { schema: showMessageRequestSchema }, async (req) =>
+    showMessageRequest(ctx, req.params.msgKey),
   );
 
   app.get('/reservations', { schema: listReservationsSchema }, async (req) =>

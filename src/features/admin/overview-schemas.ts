@@ -48,6 +48,48 @@ export const OverviewConnector = named(
   }),
 );
 
+/** Seconds the traffic chart looks back (15 minutes); src/features/admin/traffic.ts keeps them. */
+export const TRAFFIC_WINDOW_SECONDS = 900;
+
+const PerSecond = (what: string) =>
+  Type.Array(Nullable(Type.Integer({ minimum: 0 })), {
+    description: `${what} in each second from \`from\` to \`until\`, oldest first; null: the instance was not running yet`,
+  });
+
+export const OverviewTraffic = named(
+  'OverviewTraffic',
+  Type.Object(
+    {
+      from: Type.Integer({ description: 'the first second answered (Unix seconds, system clock)' }),
+      until: Type.Integer({
+        description:
+          'the last whole second answered (Unix seconds): ask with trafficSince=<until> for the seconds after it',
+      }),
+      accepted: PerSecond('recipients accepted'),
+      delivered: PerSecond('messages delivered'),
+      failed: PerSecond('messages that ended failed'),
+    },
+    {
+      description:
+        `This instance's messages per second over the last ${TRAFFIC_WINDOW_SECONDS / 60} minutes ` +
+        '(the counters of `messages`, by the second they changed in); only whole seconds. Without ' +
+        `trafficSince, the whole window (${TRAFFIC_WINDOW_SECONDS} seconds); with it, the seconds after it.`,
+    },
+  ),
+);
+
+export const OverviewQuery = Type.Object({
+  trafficSince: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        'The `traffic.until` of an earlier reading: answer only the seconds after it. A second outside ' +
+        "this instance's window (older than 15 minutes, ahead of it) answers the whole window.",
+    }),
+  ),
+});
+
 export const Overview = named(
   'Overview',
   Type.Object({
@@ -94,5 +136,6 @@ export const Overview = named(
       { description: 'read from the database: bounded counts over indexes, shared by every instance' },
     ),
     connectors: Type.Array(OverviewConnector),
+    traffic: OverviewTraffic,
   }),
 );

@@ -7,6 +7,7 @@ import type { Metrics } from '../../http/metrics.ts';
 import { reportCodeText } from '../../rules/report-codes.ts';
 import { countJobsByKind, countQueuedMessages, countWaitingMessages } from '../../store/accounts/overview.ts';
 import type { Overview, OverviewConnector } from './overview-schemas.ts';
+import type { TrafficSeries } from './traffic.ts';
 
 /*
  * Caps of the queue counts. Measured on a 2-core machine with 1,000,000 messages (100,000
@@ -75,10 +76,16 @@ const SANDBOX: ConnectorView = {
 };
 
 /**
- * One reading of the live overview: this instance's counters (the ones /metrics exposes), the
- * shared queue read from the database with bounded counts, and the connectors' states.
+ * One reading of the live overview: this instance's counters (the ones /metrics exposes) and their
+ * last 15 minutes per second (only the seconds after `trafficSince` when given), the shared queue
+ * read from the database with bounded counts, and the connectors' states.
  */
-export async function readOverview(ctx: Ctx, metrics: Metrics): Promise<OverviewView> {
+export async function readOverview(
+  ctx: Ctx,
+  metrics: Metrics,
+  traffic: TrafficSeries,
+  trafficSince?: number,
+): Promise<OverviewView> {
   const [accepted, finals, failures, http, queued, waiting, jobs] = await Promise.all([
     metrics.messagesAccepted.get(),
     byLabel(metrics.messagesFinal, 'status'),
@@ -97,7 +104,7 @@ export async function readOverview(ctx: Ctx, metrics: Metrics): Promise<Overview
     readAt: isoKst(Date.now()),
     instance: {
       role: ctx.config.role,
-      uptimeSeconds: Math.round(performance.now() - metrics.startedAt) / 1000,
+      uptimeSeconds: Math.round(metrics.now() - metrics.startedAt) / 1000,
       sandbox: ctx.config.sandbox,
     },
     messages: {
@@ -111,5 +118,6 @@ export async function readOverview(ctx: Ctx, metrics: Metrics): Promise<Overview
     http: classes,
     queue: { queued, waiting, jobs },
     connectors: [...(ctx.config.sandbox ? [SANDBOX] : []), ...metrics.connectors.map(smppView)],
+    traffic: traffic.read(trafficSince),
   };
 }

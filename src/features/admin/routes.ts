@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Ctx } from '../../context.ts';
+import { refusedRequestRoutes } from '../debugger/refused-routes.ts';
 import { createAccount, listAccountSummaries, showAccount } from './accounts.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { createKey, listAccountKeys, revokeApiKey, setApiKeyDlr } from './keys.ts';
@@ -190,4 +191,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   await app.register(adminMoRoutes, { ctx });
   await app.register(opsRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
+  await app.register(refusedRequestRoutes, { ctx });
 };

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import { isoKst, parseClientTime, parseKstDate } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import { getAccount } from '../../store/accounts/accounts.ts';
 import {
   getMo,
   listMo,
@@ -12,7 +13,7 @@ import {
 } from '../../store/mo/mo.ts';
 import { OFFSET_MAX } from '../infomsg/schemas.ts';
 import { moBody } from './body.ts';
-import type { MoListQuery as MoListQuerySchema, MoPage, MoView } from './schemas.ts';
+import type { AdminMoPage, MoListQuery as MoListQuerySchema, MoPage, MoView } from './schemas.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : isoKst(ms));
 
@@ -89,6 +90,17 @@ export async function listMoPage(ctx: Ctx, accountId: string, q: MoListQuery): P
     hasNext: rows.length > limit,
     lastSeq: offset + page.length,
   };
+}
+
+/**
+ * The operator's list of an account's MOs (A820 when the account is unknown), with whether the
+ * account has a webhook now: without one an undelivered MO is not failing, it waits for one.
+ */
+export async function listAccountMo(ctx: Ctx, accountId: string, q: MoListQuery): Promise<AdminMoPage> {
+  const account = await getAccount(ctx.store, accountId);
+  if (!account) throw new GatewayError('A820', `account ${accountId}`);
+  const webhookConfigured = Boolean(account.webhookUrl) && account.webhookSecret !== null;
+  return { accountId, webhookConfigured, ...(await listMoPage(ctx, accountId, q)) };
 }
 
 export async function showMo(ctx: Ctx, msgKey: string): Promise<MoView & { accountId: string }> {

@@ -1,9 +1,10 @@
 import type { InboundMo } from '../../connectors/types.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
+import type { Executor } from '../../store/db/executor.ts';
 import { newId } from '../../store/db/ids.ts';
 import { transact } from '../../store/db/work-signal.ts';
-import { findMoAccount, insertMo } from '../../store/mo/mo.ts';
+import { findMoAccount, insertMo, type NewMo } from '../../store/mo/mo.ts';
 import { applyOptKeyword } from '../policy/opt-messages.ts';
 
 export interface ReceivedMo {
@@ -11,6 +12,18 @@ export interface ReceivedMo {
   accountId: string;
   /** False when the connector had handed over this MO before (same networkId): nothing new stored. */
   created: boolean;
+}
+
+/** The MO as stored, with the time it was received (the gateway clock). */
+export type StoredMo = NewMo & { receivedAt: number };
+
+export interface ReceiveOptions {
+  /**
+   * Runs in the MO's transaction once it is stored (not for a repeat of one taken before): what
+   * must be written with the MO or not at all. The sandbox writes the MO into the sending
+   * handset's timeline here; a network connector passes none.
+   */
+  stored?: (tx: Executor, mo: StoredMo) => Promise<void>;
 }
 
 const NUMBER = /^[0-9]{3,20}$/;
@@ -34,7 +47,7 @@ function text(field: string, value: string, max: number): string {
  * transaction, so once this returns it reaches the webhook whatever restarts. A repeat of an
  * MO already taken (same connector and networkId) answers the first one's msgKey.
  */
-export async function receiveMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo> {
+export async function receiveMo(ctx: Ctx, mo: InboundMo, options: ReceiveOptions = {}): Promise<ReceivedMo> {
   const to = number('to', mo.to);
   const from = number('from', mo.from);
   const originator =
@@ -52,24 +65,24 @@ export async function receiveMo(ctx: Ctx, mo: InboundMo): Promise<ReceivedMo> {
   const out = await transact(ctx.store, async (trx) => {
     const accountId = await findMoAccount(trx, to);
     if (accountId === undefined) throw new GatewayError('A730', `to ${to}`);
-    const stored = await insertMo(
-      trx,
-      {
-        msgKey: newId('mo'),
-        accountId,
-        to,
-        from,
-        originator,
-        carrier,
-        content,
-        connector: mo.connector,
-        networkId,
-        occurredAt,
-      },
-      now,
-    );
-    // A repeat of an MO already taken changed the list the first time.
-    if (stored.created) await applyOptKeyword(trx, ctx.config, { accountId, to, originator, content }, now);
+    const record: NewMo = {
+      msgKey: newId('mo'),
+      accountId,
+      to,
+      from,
+      originator,
+      carrier,
+      content,
+      connector: mo.connector,
+      networkId,
+      occurredAt,
+    };
+    const stored = await insertMo(trx, record, now);
+    // A repeat of an MO already taken changed the list (and wrote its rows) the first time.
+    if (stored.created) {
+      await applyOptKeyword(trx, ctx.config, { accountId, to, originator, content }, now);
+      await options.stored?.(trx, { ...record, receivedAt: now });
+    }
     return stored;
   });
   return out;

@@ -2,6 +2,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { named } from '../../http/openapi/components.ts';
 import { ClientEnvelope, Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 import { MO_STATUSES } from '../../store/mo/mo.ts';
+import { WebhookAttemptFields } from '../admin/webhook-attempt-schemas.ts';
 
 /*
  * Schemas of the MO routes (client, operator, sandbox): validation, handler types and OpenAPI.
@@ -90,18 +91,63 @@ export const adminList = {
   params: Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 100 }) }),
   querystring: MoListQuery,
   response: answers(
-    named('AdminMoPage', Type.Composite([Type.Object({ accountId: Type.String() }), MoHistoryPage])),
+    named(
+      'AdminMoPage',
+      Type.Composite([
+        Type.Object({
+          accountId: Type.String(),
+          webhookConfigured: Type.Boolean({
+            description:
+              'whether the account has a webhook to post MOs to now (URL and secret); false: its MOs wait, retried on their schedule, until one is set',
+          }),
+        }),
+        MoHistoryPage,
+      ]),
+    ),
   ),
 };
+export type AdminMoPage = Static<(typeof adminList.response)[200]>;
 
 const MsgKeyParams = Type.Object({ msgKey: Type.String({ minLength: 1, maxLength: 100 }) });
 
+/** The operator's MO page (the console's debugger): the MO, where it goes, and every post of it. */
+const AdminMoDetail = named(
+  'AdminMoDetail',
+  Type.Composite([
+    AdminMo,
+    Type.Object({
+      webhookConfigured: Type.Boolean({
+        description: 'the account has a webhook now (URL and secret); false: the MO waits for one',
+      }),
+      webhookUrl: Nullable(
+        Type.String({ description: "the account's webhook URL now, a password in it masked" }),
+      ),
+      webhookBody: named(
+        'AdminMoWebhookBody',
+        Type.Pick(MoMessage, [
+          'msgKey',
+          'serviceType',
+          'msgType',
+          'to',
+          'from',
+          'carrier',
+          'originator',
+          'content',
+          'occurredTime',
+        ]),
+      ),
+      ...WebhookAttemptFields,
+    }),
+  ]),
+);
+
 export const adminShow = {
   operationId: 'adminGetMo',
-  ...adminDoc('One MO message and its delivery'),
+  ...adminDoc('One MO message, its delivery and every webhook attempt'),
   params: MsgKeyParams,
-  response: answers(AdminMo),
+  response: answers(AdminMoDetail),
 };
+export type AdminMoDetailView = Static<typeof AdminMoDetail>;
 
 export const adminRedeliver = {
   operationId: 'redeliverMo',

@@ -55,17 +55,27 @@ const buttons = [{ type: 'WL', name: '주문 확인', urlMobile: 'https://shop.e
 export const sandboxDocs: RouteDocs = {
   getSandboxClock: {
     description:
-      "The gateway's clock: `manual` when started with OMNIGATE_CLOCK=manual (tests move it with POST), `system` otherwise. Reservations, receipt delays, expiries and retries all follow this clock.",
+      "The gateway's clock: `manual` when started with OMNIGATE_CLOCK=manual (it moves only through POST), `system` otherwise: the system time, run ahead by `offsetSeconds` once POST moved it (null on the manual clock). Reservations, receipt delays, expiries and retries all follow this clock.",
     response: ClockView,
     errors: [],
-    example: { now: '2026-11-26T09:26:39.960+09:00', epochMs: 1795652799960, kind: 'manual' },
+    example: {
+      now: '2026-11-26T09:26:39.960+09:00',
+      epochMs: 1795652799960,
+      kind: 'manual',
+      offsetSeconds: null,
+    },
   },
   advanceSandboxClock: {
     description:
-      'Moves the manual clock forward by `advanceSeconds`, or sets it to `set` (give exactly one); the work that became due then runs (reservations, receipts, retries). The time is stored, so a restart or another instance keeps it. A gateway on the system clock refuses with A824.',
+      "Moves the clock forward by `advanceSeconds`, or sets it to `set` (give exactly one); the work that became due then runs (reservations, broadcasts, receipts, retries, expiries). The manual clock goes wherever it is told, back included. The system clock only moves forward: it runs `offsetSeconds` ahead of the system time, and `advanceSeconds` 0 or a `set` before the gateway's time is refused with A824. Either is stored, so a restart or another instance keeps it.",
     response: ClockView,
     errors: ['A824'],
-    example: { now: '2026-11-26T09:27:39.960+09:00', epochMs: 1795652859960, kind: 'manual' },
+    example: {
+      now: '2026-11-26T09:27:39.960+09:00',
+      epochMs: 1795652859960,
+      kind: 'manual',
+      offsetSeconds: null,
+    },
     requestExample: { advanceSeconds: 60 },
   },
   setHandset: {
@@ -110,7 +120,7 @@ export const sandboxDocs: RouteDocs = {
   },
   getInbox: {
     description:
-      'The messages delivered to the handset in arrival order: the text after #{key} substitution and the channel object as delivered; `step` is the messageFlow index that delivered it. Failed steps are not here (see the timeline). Page with `since` = `lastId` while `hasNext` is true.',
+      'The messages delivered to the handset in arrival order: the text after #{key} substitution and the channel object as delivered; `step` is the messageFlow index that delivered it. Failed steps and the MOs the handset sent are not here (see the timeline). Page with `since` = `lastId` while `hasNext` is true.',
     response: InboxView,
     errors: ['A306'],
     example: {
@@ -134,14 +144,14 @@ export const sandboxDocs: RouteDocs = {
   },
   clearInbox: {
     description:
-      "Empties the handset's inbox, with its failure events and its read mark. `deleted` counts the delivered messages removed. The handset's settings stay.",
+      "Empties the handset's inbox, with its failure events, the MOs it sent (their timeline entries; the MOs stay) and its read mark. `deleted` counts the delivered messages removed. The handset's settings stay.",
     response: InboxCleared,
     errors: ['A306'],
     example: { phone: PHONE, deleted: 1 },
   },
   listActiveHandsets: {
     description:
-      'The numbers that received anything (delivered or failed), most recent activity first, with their row and unread counts (capped at 99). Each request reads a bounded part of the table, so a page can come back short, even empty, with `hasMore` true: ask again with `after`. `search` keeps numbers holding those digits.',
+      'The numbers that received anything (delivered or failed) or sent an MO from the sandbox, most recent activity first, with their row and unread counts (capped at 99; an MO the handset sent is activity, never counted). Each request reads a bounded part of the table, so a page can come back short, even empty, with `hasMore` true: ask again with `after`. `search` keeps numbers holding those digits.',
     response: HandsetsList,
     errors: [],
     example: {
@@ -170,7 +180,7 @@ export const sandboxDocs: RouteDocs = {
   },
   getTimeline: {
     description:
-      'Every step sent to the handset: delivered messages (`kind` message) and steps that failed at the handset (`kind` failure, with the report code). The newest `limit` rows before `before`, oldest first, as a phone shows them; `failover` marks a step after an earlier one failed. Page back with `before` = `olderCursor` while `hasOlder` is true.',
+      'Every step sent to the handset: delivered messages (`kind` message) and steps that failed at the handset (`kind` failure, with the report code), and the MO messages the handset sent through POST /sandbox/v1/mo (`kind` mo: `mo.to` the MO number, `mo.status` its webhook delivery as it was when read), in one order. The newest `limit` rows before `before`, oldest first, as a phone shows them; `failover` marks a step after an earlier one failed. Page back with `before` = `olderCursor` while `hasOlder` is true.',
     response: TimelinePage,
     errors: ['A306'],
     example: {
@@ -199,6 +209,7 @@ export const sandboxDocs: RouteDocs = {
           },
           failure: { code: '30003', text: 'NoSendAvailableException' },
           media: {},
+          mo: null,
         },
         {
           id: 2,
@@ -215,6 +226,24 @@ export const sandboxDocs: RouteDocs = {
           payload: { from: '0212345678', text: TEXT },
           failure: null,
           media: {},
+          mo: null,
+        },
+        {
+          id: 3,
+          kind: 'mo',
+          channel: 'mo',
+          msgType: 'SM',
+          from: PHONE,
+          title: null,
+          text: '수신거부',
+          msgKey: 'mo0mwwtbchu0000fead2c1f',
+          step: 0,
+          failover: false,
+          receivedAt: AT,
+          payload: { to: '0212345678', from: PHONE, originator: PHONE, carrier: 'LGU+', content: '수신거부' },
+          failure: null,
+          media: {},
+          mo: { to: '0212345678', status: 'DELIVERED' },
         },
       ],
       hasOlder: false,
@@ -223,7 +252,7 @@ export const sandboxDocs: RouteDocs = {
   },
   streamTimeline: {
     description:
-      'Server-Sent Events of the timeline rows that reach the handset, as they arrive: event `item` (id: the row id; data: a TimelineItem as JSON) and event `gap` (data: `{afterId, beforeId, skipped}` when more than 100 rows arrived between two looks; load the skipped ones with the timeline). It resumes after the `Last-Event-ID` header (A300 when not an id) or `since`; with neither, only new rows. A `: ping` comment every 15 s and `retry: 2000`; a console session that ends closes the stream.',
+      'Server-Sent Events of the timeline rows as they arrive (what reaches the handset, and the MOs it sends): event `item` (id: the row id; data: a TimelineItem as JSON) and event `gap` (data: `{afterId, beforeId, skipped}` when more than 100 rows arrived between two looks; load the skipped ones with the timeline). It resumes after the `Last-Event-ID` header (A300 when not an id) or `since`; with neither, only new rows. A `: ping` comment every 15 s and `retry: 2000`; a console session that ends closes the stream.',
     media: {
       type: 'text/event-stream',
       description:
@@ -364,7 +393,7 @@ export const sandboxDocs: RouteDocs = {
   },
   injectMo: {
     description:
-      "A handset sends an MO message to `to`, the sender number an account registered: it is stored and delivered to that account's MO webhook, as one from the network would be. The carrier defaults to the sending handset's. The same `networkId` again is the same MO (`created` false, the first msgKey).",
+      "A handset sends an MO message to `to`, the sender number an account registered: it is stored and delivered to that account's MO webhook, as one from the network would be, and it appears in the sending handset's timeline (`originator`, else `from`) as `kind` mo, live. The carrier defaults to the sending handset's. The same `networkId` again is the same MO (`created` false, the first msgKey).",
     response: sandboxMo.response[200],
     errors: ['A730', 'A731'],
     example: { msgKey: 'mo0mwwtbchu0000fead2c1f', accountId: ACCOUNT, created: true },

@@ -22,7 +22,7 @@ export const sandboxRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         operationId: 'advanceSandboxClock',
         tags: ['sandbox'],
-        summary: 'Move the manual clock (advanceSeconds >= 0, or set to a time)',
+        summary: 'Move the gateway clock (forward only on the system clock)',
         body: ClockMove,
         response: { 200: ClockView },
       },

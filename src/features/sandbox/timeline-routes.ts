@@ -20,7 +20,8 @@ const doc = (summary: string, description?: string) => ({
 });
 
 const STREAM_DOC = [
-  'Server-Sent Events of the rows that reach the handset (delivered or failed), as they arrive.',
+  'Server-Sent Events of the rows that reach the handset (delivered or failed) and of the MOs it',
+  'sends, as they arrive.',
   'Event `item`: `id` is the row id, `data` a TimelineItem (JSON). Event `gap`: more than 100 rows',
   'arrived between two looks; the newest 100 follow, the skipped ones load with the timeline',
   'endpoint (`data`: {afterId, beforeId, skipped}). A `: ping` comment every 15 s; `retry: 2000`.',
@@ -95,8 +96,8 @@ export const sandboxTimelineRoutes: FeaturePlugin = async (app, { ctx }) => {
       schema: {
         operationId: 'getTimeline',
         ...doc(
-          'Every step sent to the handset: delivered messages and failures at the handset',
-          'The newest `limit` rows before `before`, oldest first (the newest at the bottom, as a phone shows). `failover` marks a step after an earlier one failed.',
+          'Every step sent to the handset (delivered messages and failures at the handset) and the MOs it sent',
+          'The newest `limit` rows before `before`, oldest first (the newest at the bottom, as a phone shows). `failover` marks a step after an earlier one failed; `kind` mo is an MO the handset sent (POST /sandbox/v1/mo).',
         ),
         params: PhoneParams,
         querystring: TimelineQuery,

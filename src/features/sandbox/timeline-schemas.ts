@@ -1,30 +1,46 @@
 import { Type } from '@sinclair/typebox';
 import { named } from '../../http/openapi/components.ts';
-import { Nullable, Time } from '../../http/schema-types.ts';
+import { Nullable, StringEnum, Time } from '../../http/schema-types.ts';
 
 /*
  * What the console shows of a handset: every step sent to it, delivered (the phone shows it) or
- * failed at the handset (a marked event, not a gap). Free of server imports: the console takes
- * its types from here.
+ * failed at the handset (a marked event, not a gap), and the MO messages it sent itself. Free of
+ * server imports: the console takes its types from here.
  */
+
+/** An MO's webhook delivery (store/mo/mo.ts MO_STATUSES; timeline.ts checks they agree). */
+export const SENT_MO_STATUSES = ['PENDING', 'FAILED', 'DELIVERED', 'GIVEN_UP'] as const;
 
 export const TimelineItem = named(
   'TimelineItem',
   Type.Object({
     id: Type.Integer({ description: 'arrival order; the cursor of paging and of the live stream' }),
-    kind: Type.Union([Type.Literal('message'), Type.Literal('failure')], {
-      description: 'message: the handset shows it; failure: the step failed at the handset (see failure)',
+    kind: Type.Union([Type.Literal('message'), Type.Literal('failure'), Type.Literal('mo')], {
+      description:
+        'message: the handset shows it; failure: the step failed at the handset (see failure); mo: the handset sent it, an MO message (see mo)',
     }),
-    channel: Type.String({ description: 'sms, mms, infomsg, rcs or brandmessage' }),
+    channel: Type.String({
+      description: 'sms, mms, infomsg, rcs or brandmessage; mo for an MO the handset sent',
+    }),
     msgType: Nullable(Type.String({ description: 'SM, LM, MM, AT, AI, the RCS or brand message type' })),
-    from: Nullable(Type.String()),
+    from: Nullable(
+      Type.String({
+        description: 'the sender; for an MO, the number the sender entered (the handset by default)',
+      }),
+    ),
     title: Nullable(Type.String()),
-    text: Type.String({ description: 'after #{key} substitution' }),
-    msgKey: Type.String(),
+    text: Type.String({ description: 'after #{key} substitution; for an MO, its content' }),
+    msgKey: Type.String({ description: "the message's; for an MO, the MO's (GET /admin/v1/mo/{msgKey})" }),
     step: Type.Integer({ description: 'the messageFlow index' }),
     failover: Type.Boolean({ description: 'true when an earlier step of the message failed (step > 0)' }),
     receivedAt: Time('iso'),
-    payload: Type.Object({}, { additionalProperties: true, description: 'the channel object as sent' }),
+    payload: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description: 'the channel object as sent; for an MO: to, from, originator, carrier, content',
+      },
+    ),
     failure: Nullable(
       Type.Object({ code: Type.String({ description: 'the report code' }), text: Type.String() }),
     ),
@@ -32,6 +48,20 @@ export const TimelineItem = named(
       description:
         'the URL each uploaded file the payload names is served at, by its key (an MMS fileKey, an RCS body.media); a key missing here names no file (unknown or expired)',
     }),
+    mo: Nullable(
+      Type.Object(
+        {
+          to: Type.String({ description: 'the MO number it was sent to' }),
+          status: Nullable(
+            StringEnum(
+              SENT_MO_STATUSES,
+              "its delivery to the account's webhook when the item was read (the live stream sends an item once: GET /admin/v1/mo/{msgKey} follows it); null once the MO is no longer kept",
+            ),
+          ),
+        },
+        { description: 'kind mo: where the MO went and its webhook delivery; null for the other kinds' },
+      ),
+    ),
   }),
 );
 

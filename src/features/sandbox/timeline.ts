@@ -3,20 +3,30 @@ import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import { findMessageFiles, pairKey } from '../../store/media/files.ts';
+import { MO_STATUSES, type MoStatus, moStatusesOf } from '../../store/mo/mo.ts';
+import { SENT_MO_CHANNEL } from '../../store/sandbox/sent-mo.ts';
 import { type TimelineRow, timelineBefore } from '../../store/sandbox/timeline.ts';
 import { fileUrl } from '../files/storage.ts';
 import { checkPhone } from './handsets.ts';
 import {
+  SENT_MO_STATUSES,
   TIMELINE_PAGE_DEFAULT,
   TIMELINE_PAGE_MAX,
   type TimelineItem,
   type TimelinePage,
 } from './timeline-schemas.ts';
 
-/** Use cases of /sandbox/v1/handsets/{phone}/timeline: every step sent to a handset. */
+/**
+ * Use cases of /sandbox/v1/handsets/{phone}/timeline: every step sent to a handset, and the MOs
+ * it sent.
+ */
 
 export type TimelineItemView = Static<typeof TimelineItem>;
 export type TimelinePageView = Static<typeof TimelinePage>;
+
+// The schema's copy of the MO statuses (kept free of server imports) is the store's, both ways.
+SENT_MO_STATUSES satisfies readonly MoStatus[];
+MO_STATUSES satisfies readonly (typeof SENT_MO_STATUSES)[number][];
 
 function parsePayload(text: string): Record<string, unknown> {
   try {
@@ -31,11 +41,13 @@ function timelineItem(
   r: TimelineRow,
   payload: Record<string, unknown>,
   media: Record<string, string>,
+  moStatus: MoStatus | null,
 ): TimelineItemView {
   const failed = r.failureCode !== null;
+  const sent = r.channel === SENT_MO_CHANNEL;
   return {
     id: r.id,
-    kind: failed ? 'failure' : 'message',
+    kind: sent ? 'mo' : failed ? 'failure' : 'message',
     channel: r.channel,
     msgType: r.msgType,
     from: r.from,
@@ -48,6 +60,7 @@ function timelineItem(
     payload,
     failure: failed ? { code: r.failureCode ?? '', text: r.failureText ?? '' } : null,
     media,
+    mo: sent ? { to: typeof payload.to === 'string' ? payload.to : '', status: moStatus } : null,
   };
 }
 
@@ -68,6 +81,7 @@ function fileKeysOf(channel: string, payload: Record<string, unknown>): string[]
  * query for the lot), so the console draws an MMS's pictures and an RCS card's media. A key is
  * resolved under the account that sent the message: two accounts may hold the same key, and a
  * handset got the sender's file. A file past its expiry is left out: its URL serves nothing.
+ * The MOs among the rows get their webhook delivery status (one query, only when there are any).
  */
 export async function timelineItems(ctx: Ctx, rows: readonly TimelineRow[]): Promise<TimelineItemView[]> {
   const payloads = rows.map((r) => parsePayload(r.payload));
@@ -80,6 +94,8 @@ export async function timelineItems(ctx: Ctx, rows: readonly TimelineRow[]): Pro
     if (file.expiresAt === null || file.expiresAt > now)
       urls.set(pairKey(msgKey, file.fileKey), fileUrl(ctx, file));
   }
+  const sentKeys = rows.filter((r) => r.channel === SENT_MO_CHANNEL).map((r) => r.msgKey);
+  const statuses = await moStatusesOf(ctx.store.db, sentKeys);
   return rows.map((r, i) => {
     const payload = payloads[i] ?? {};
     const media: Record<string, string> = {};
@@ -87,7 +103,7 @@ export async function timelineItems(ctx: Ctx, rows: readonly TimelineRow[]): Pro
       const url = urls.get(pairKey(r.msgKey, k));
       if (url !== undefined) media[k] = url;
     }
-    return timelineItem(r, payload, media);
+    return timelineItem(r, payload, media, statuses.get(r.msgKey) ?? null);
   });
 }
 

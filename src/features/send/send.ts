@@ -10,6 +10,7 @@ import { newId } from '../../store/db/ids.ts';
 import type { NewJob } from '../../store/jobs/jobs.ts';
 import { findUsableFiles } from '../../store/media/files.ts';
 import { acceptSend, messagesOfRequest, type NewMessage } from '../../store/messages/messages.ts';
+import { answerRecord } from '../../store/messages/request-answer.ts';
 import { type Screen, screenRequest } from '../policy/screen.ts';
 import { type PreparedStep, withinLimit } from './channels.ts';
 import type { Directory } from './directory.ts';
@@ -254,6 +255,8 @@ export async function sendMessages(
       ref: body.ref ?? null,
       dlr: principal.dlr,
       resvKey: options.resvKey ?? null,
+      // Null unless a recipient was refused or given in another form (the console's debugger).
+      answer: answerRecord(results, messages),
     },
     messages,
     jobs,

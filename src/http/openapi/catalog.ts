@@ -5,6 +5,7 @@ import { friendGroupDocs } from '../../features/brandmessage/friend-group-docs.t
 import { brandTemplateDocs } from '../../features/brandmessage/template-docs.ts';
 import { videoDocs } from '../../features/brandmessage/video-docs.ts';
 import { consoleDocs } from '../../features/console/docs.ts';
+import { debuggerDocs } from '../../features/debugger/docs.ts';
 import { fileDocs } from '../../features/files/docs.ts';
 import { fileServeDocs } from '../../features/files/serve-docs.ts';
 import { infomsgDocs } from '../../features/infomsg/docs.ts';
@@ -44,6 +45,7 @@ export const routeDocs: RouteDocs = {
   ...consoleDocs,
   ...adminAccountDocs,
   ...adminOpsDocs,
+  ...debuggerDocs,
   ...policyAdminDocs,
   ...sandboxDocs,
   ...systemDocs,

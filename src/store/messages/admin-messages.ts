@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { Store } from '../db/database.ts';
-import { finishWalk, type Walked } from '../db/walk.ts';
 import type { MessagesTable } from '../schema/schema.ts';
 
 /*
  * The operator's message search and message page. Reads only, through the indexes the send path
  * already keeps: the primary key (msgKeys are time-ordered), (account_id, created_at) and, for
  * the page, message_attempts' and reports' own keys. No index was added for these searches.
+ * The walks of the search and the export are in admin-message-walks.ts.
  */
 
 export interface MessageRow {
@@ -24,7 +24,7 @@ export interface MessageRow {
   doneAt: number | null;
 }
 
-const COLUMNS = [
+export const COLUMNS = [
   'msg_key',
   'account_id',
   'request_id',
@@ -39,9 +39,9 @@ const COLUMNS = [
   'done_at',
 ] as const;
 
-type Row = Pick<Selectable<MessagesTable>, (typeof COLUMNS)[number]>;
+export type Row = Pick<Selectable<MessagesTable>, (typeof COLUMNS)[number]>;
 
-function toRow(r: Row): MessageRow {
+export function toRow(r: Row): MessageRow {
   return {
     msgKey: r.msg_key,
     accountId: r.account_id,
@@ -58,16 +58,6 @@ function toRow(r: Row): MessageRow {
   };
 }
 
-/** Filters checked on the rows of a window (no index serves them). */
-export interface MessageFilter {
-  to?: string | undefined;
-  status?: string | undefined;
-  /** created_at at or after. */
-  since?: number | undefined;
-  /** created_at before. */
-  before?: number | undefined;
-}
-
 export async function messageByKey(store: Store, msgKey: string): Promise<MessageRow | undefined> {
   const r = await store.db
     .selectFrom('messages')
@@ -75,106 +65,6 @@ export async function messageByKey(store: Store, msgKey: string): Promise<Messag
     .where('msg_key', '=', msgKey)
     .executeTakeFirst();
   return r && toRow(r);
-}
-
-/** A position in one account's messages: (created_at, msg_key), newest first. */
-export interface AccountPosition {
-  createdAt: number;
-  msgKey: string;
-}
-
-/**
- * One account's messages, newest first, along its (account_id, created_at) index: the time range
- * narrows the index range itself; recipient and status are checked on a window of `window` rows.
- */
-export async function walkAccountMessages(
-  store: Store,
-  accountId: string,
-  f: MessageFilter,
-  after: AccountPosition | null,
-  limit: number,
-  window: number,
-): Promise<Walked<MessageRow, AccountPosition>> {
-  const base = () => {
-    let q = store.db.selectFrom('messages').where('account_id', '=', accountId);
-    if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
-    if (f.before !== undefined) q = q.where('created_at', '<', f.before);
-    if (after) {
-      q = q
-        .where('created_at', '<=', after.createdAt)
-        .where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb('msg_key', '<', after.msgKey)]));
-    }
-    return q.orderBy('created_at', 'desc').orderBy('msg_key', 'desc');
-  };
-  let q = store.db.selectFrom(base().select(COLUMNS).limit(window).as('w')).selectAll();
-  if (f.to !== undefined) q = q.where('to_number', '=', f.to);
-  if (f.status !== undefined) q = q.where('status', '=', f.status);
-  const matches = await q
-    .orderBy('created_at', 'desc')
-    .orderBy('msg_key', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const position = (r: { created_at: number | string; msg_key: string }): AccountPosition => ({
-    createdAt: Number(r.created_at),
-    msgKey: r.msg_key,
-  });
-  const walked = await finishWalk(matches, limit, position, async () => {
-    const edge = await base()
-      .select(['created_at', 'msg_key'])
-      .offset(window - 1)
-      .limit(1)
-      .executeTakeFirst();
-    return edge && position(edge);
-  });
-  return { ...walked, rows: walked.rows.map(toRow) };
-}
-
-/** msgKey bounds of a walk over every account: below (exclusive) and at least (inclusive). */
-export interface KeyRange {
-  below?: string | undefined;
-  atLeast?: string | undefined;
-}
-
-/**
- * Messages of every account by msgKey, newest first (msgKeys are time-ordered): every filter is
- * checked on a window of `window` keys, and the edge of the window is where the next call goes on.
- */
-export async function walkMessagesByKey(
-  store: Store,
-  f: MessageFilter,
-  range: KeyRange,
-  limit: number,
-  window: number,
-): Promise<Walked<MessageRow, string>> {
-  const base = () => {
-    let q = store.db.selectFrom('messages');
-    if (range.below !== undefined) q = q.where('msg_key', '<', range.below);
-    if (range.atLeast !== undefined) q = q.where('msg_key', '>=', range.atLeast);
-    return q.orderBy('msg_key', 'desc');
-  };
-  let q = store.db.selectFrom(base().select(COLUMNS).limit(window).as('w')).selectAll();
-  if (f.to !== undefined) q = q.where('to_number', '=', f.to);
-  if (f.status !== undefined) q = q.where('status', '=', f.status);
-  if (f.since !== undefined) q = q.where('created_at', '>=', f.since);
-  if (f.before !== undefined) q = q.where('created_at', '<', f.before);
-  const matches = await q
-    .orderBy('msg_key', 'desc')
-    .limit(limit + 1)
-    .execute();
-  const walked = await finishWalk(
-    matches,
-    limit,
-    (r) => r.msg_key,
-    async () =>
-      (
-        await base()
-          .select('msg_key')
-          .offset(window - 1)
-          .limit(1)
-          .executeTakeFirst()
-      )?.msg_key,
-  );
-  return { ...walked, rows: walked.rows.map(toRow) };
 }
 
 /** When the message at a walk's edge was accepted (for `searchedUntil`). */

@@ -19,6 +19,8 @@ export interface NewSendRequest {
   ref: string | null;
   dlr: boolean;
   resvKey: string | null;
+  /** The answer where the messages cannot give it back (request-answer.ts); null or absent otherwise. */
+  answer?: string | null;
 }
 
 export interface NewMessage {
@@ -143,9 +145,16 @@ const REQUEST_COLUMNS = [
   'created_at',
 ] as const;
 
+/**
+ * Written, not read with the rest: `answer` is null on almost every row, and only the message page
+ * reads it (request-answer.ts). Always in the statement, so that sends merged into one INSERT
+ * (groupRows) keep one statement whatever their answers.
+ */
+const WRITTEN_COLUMNS = [...REQUEST_COLUMNS, 'answer'] as const;
+
 // Rows through prepared texts (bulk.ts), not a Kysely tree built and compiled for each request.
 function sendRequestRows(req: NewSendRequest, now: number): RowSet {
-  return rowSet('send_requests', REQUEST_COLUMNS, [
+  return rowSet('send_requests', WRITTEN_COLUMNS, [
     [
       req.id,
       req.accountId,
@@ -157,6 +166,7 @@ function sendRequestRows(req: NewSendRequest, now: number): RowSet {
       req.dlr ? 1 : 0,
       req.resvKey,
       now,
+      req.answer ?? null,
     ],
   ]);
 }
@@ -249,7 +259,9 @@ export async function getSendRequests(store: Store, ids: readonly string[]): Pro
   return rows.map(toStoredRequest);
 }
 
-function toStoredRequest(r: Selectable<SendRequestsTable>): StoredRequest {
+function toStoredRequest(
+  r: Selectable<Pick<SendRequestsTable, (typeof REQUEST_COLUMNS)[number]>>,
+): StoredRequest {
   return {
     id: r.id,
     accountId: r.account_id,

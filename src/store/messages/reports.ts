@@ -285,12 +285,20 @@ export async function getReports(store: Store, ids: readonly number[]): Promise<
   return found;
 }
 
-/** The client's webhook acknowledged these reports (one statement for a batch of answers). */
-export async function markReportsAcked(store: Store, ids: readonly number[], now: number): Promise<void> {
+/**
+ * The client's webhook acknowledged these reports (one statement for a batch of answers), with
+ * the HTTP status of the acknowledging posts (the caller groups the answers by it).
+ */
+export async function markReportsAcked(
+  store: Store,
+  ids: readonly number[],
+  now: number,
+  webhookStatus: number | null,
+): Promise<void> {
   if (ids.length === 0) return;
   await store.db
     .updateTable('reports')
-    .set({ acked_at: now })
+    .set({ acked_at: now, webhook_status: webhookStatus })
     .where('id', 'in', ids)
     .where('acked_at', 'is', null)
     .execute();

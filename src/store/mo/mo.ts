@@ -151,6 +151,22 @@ export async function getMo(exec: Executor, msgKey: string): Promise<MoRecord | 
   return r ? toRecord(r) : undefined;
 }
 
+/** The webhook delivery status of each of `msgKeys` still stored (one query by primary key). */
+export async function moStatusesOf(
+  exec: Executor,
+  msgKeys: readonly string[],
+): Promise<Map<string, MoStatus>> {
+  const out = new Map<string, MoStatus>();
+  if (msgKeys.length === 0) return out;
+  const rows = await exec
+    .selectFrom('mo_messages')
+    .select(['msg_key', 'status'])
+    .where('msg_key', 'in', [...msgKeys])
+    .execute();
+  for (const r of rows) out.set(r.msg_key, MO_STATUSES.find((s) => s === r.status) ?? 'PENDING');
+  return out;
+}
+
 export interface MoFilter {
   accountId: string;
   status?: MoStatus | undefined;
@@ -188,8 +204,16 @@ export async function listMo(store: Store, f: MoFilter): Promise<MoRecord[]> {
 
 const OPEN: readonly MoStatus[] = ['PENDING', 'FAILED'];
 
-/** Acknowledged by the webhook. False when it was no longer waiting (already delivered). */
-export async function markMoDelivered(store: Store, msgKey: string, now: number): Promise<boolean> {
+/**
+ * Acknowledged by the webhook, with the HTTP status of the post. False when it was no longer
+ * waiting (already delivered).
+ */
+export async function markMoDelivered(
+  store: Store,
+  msgKey: string,
+  now: number,
+  webhookStatus: number | null = null,
+): Promise<boolean> {
   const res = await store.db
     .updateTable('mo_messages')
     .set((eb) => ({
@@ -199,6 +223,7 @@ export async function markMoDelivered(store: Store, msgKey: string, now: number)
       last_attempt_at: now,
       next_attempt_at: null,
       delivered_at: now,
+      webhook_status: webhookStatus,
     }))
     .where('msg_key', '=', msgKey)
     .where('status', 'in', OPEN)

@@ -7,7 +7,7 @@ import { after, type Batcher, type Cursor, count, inBatch, remove, within } from
 
 /*
  * The purge of messages (src/engine/purge.ts) and of what exists only for them: their attempts
- * (failover steps), reports, the report's dead webhook job, and the SMPP records of their
+ * (failover steps), reports, the reports' failed webhook posts and dead webhook jobs, and the SMPP records of their
  * submissions; then the finished reservations and broadcasts left without messages, and the
  * send requests left without messages. The sandbox inbox is the simulated handset's, not the
  * message's: it keeps its own age (purge-records.ts).
@@ -200,6 +200,17 @@ async function removeDependants(
     );
   }
   count(rows, 'message_attempts', await remove(tx, dryRun, 'message_attempts', within('msg_key', keys)));
+  // The failed webhook posts of its reports (0028) go with them.
+  count(
+    rows,
+    'webhook_attempts',
+    await remove(
+      tx,
+      dryRun,
+      'webhook_attempts',
+      sql<SqlBool>`${within('msg_key', keys)} and kind = 'report'`,
+    ),
+  );
   count(rows, 'reports', await remove(tx, dryRun, 'reports', within('msg_key', keys)));
 }
 

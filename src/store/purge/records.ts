@@ -33,6 +33,20 @@ export function purgeMo(store: Store, cutoff: number, dryRun: boolean): Batcher 
         'mo_messages',
         await remove(tx, dryRun, 'mo_messages', sql<SqlBool>`${within('msg_key', keys)} and ${ended}`),
       );
+      // Its failed webhook posts (0028), once the MO is gone: one redelivered meanwhile keeps them.
+      const gone = dryRun
+        ? sql<SqlBool>`1 = 1`
+        : sql<SqlBool>`not exists (select 1 from mo_messages m where m.msg_key = webhook_attempts.msg_key)`;
+      count(
+        rows,
+        'webhook_attempts',
+        await remove(
+          tx,
+          dryRun,
+          'webhook_attempts',
+          sql<SqlBool>`${within('msg_key', keys)} and kind = 'mo' and ${gone}`,
+        ),
+      );
       return { rows, files: [], more: found.rows.length === limit };
     });
 }
@@ -237,4 +251,9 @@ export function purgeSandboxInbox(store: Store, cutoff: number, dryRun: boolean)
 /** Audit entries recorded before `cutoff` (real time, as the entries are stamped). */
 export function purgeAudit(store: Store, cutoff: number, dryRun: boolean): Batcher {
   return purgeByTime(store, dryRun, 'audit_log', 'at', 'id', cutoff);
+}
+
+/** Refused client requests answered before `cutoff` (gateway clock), kept hours for debugging. */
+export function purgeRefusedRequests(store: Store, cutoff: number, dryRun: boolean): Batcher {
+  return purgeByTime(store, dryRun, 'refused_requests', 'at', 'id', cutoff);
 }

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { Store } from '../db/database.ts';
+import { SENT_MO_CHANNEL } from './sent-mo.ts';
 
 /*
  * Which handsets received anything, how much, and how far the console has read them. Each query
  * is bounded: an id range of the primary key, or index seeks per listed number (a console lists
- * a page of numbers every few seconds, on a table that may hold millions of rows).
+ * a page of numbers every few seconds, on a table that may hold millions of rows). An MO the
+ * handset sent (sent-mo.ts) is activity of its conversation (it orders the list) but never
+ * counted: neither received nor unread.
  */
 
 /** The highest row id below `below` (of all rows when null); null when there is none. */
@@ -86,9 +89,9 @@ export interface RowCounts {
 }
 
 /**
- * How many rows each number has, and how many above its read mark, counting at most `cap + 1`
- * of its newest rows: a number with a million rows costs what one with `cap` rows does. One
- * statement for the whole page (a UNION ALL of one indexed arm per number).
+ * How many rows each number received, and how many above its read mark, counting at most
+ * `cap + 1` of its newest such rows: a number with a million rows costs what one with `cap` rows
+ * does. One statement for the whole page (a UNION ALL of one indexed arm per number).
  */
 export async function countNewest(
   store: Store,
@@ -104,6 +107,7 @@ export async function countNewest(
           .selectFrom('sandbox_inbox')
           .select('id')
           .where('phone', '=', n.phone)
+          .where('channel', '!=', SENT_MO_CHANNEL)
           .orderBy('id', 'desc')
           .limit(cap + 1)
           .as('r'),

@@ -1,12 +1,13 @@
 import { bulkInsert } from '../db/bulk.ts';
 import type { Store } from '../db/database.ts';
 import { transact } from '../db/work-signal.ts';
+import { SENT_MO_CHANNEL } from './sent-mo.ts';
 
 /*
  * The sandbox world: handsets (settings as JSON, see connectors/sandbox/settings.ts) and what
  * was sent to them (one row per message step: delivered, or failed at the handset with its
- * failure code). The inbox is the delivered rows; the console's timeline shows both
- * (sandbox-timeline.ts).
+ * failure code). The inbox is the delivered rows; the console's timeline shows both, and what
+ * the handset sent (sent-mo.ts), which is never part of its inbox.
  */
 
 export interface HandsetRow {
@@ -129,7 +130,10 @@ export interface InboxMessage {
   receivedAt: number;
 }
 
-/** What reached `phone` (delivered rows only), in arrival order, after the row `afterId` (paging). */
+/**
+ * What reached `phone` (delivered rows only: not the failed steps, nor the MOs it sent), in
+ * arrival order, after the row `afterId` (paging).
+ */
 export async function listInbox(
   store: Store,
   phone: string,
@@ -142,6 +146,7 @@ export async function listInbox(
     .where('phone', '=', phone)
     .where('id', '>', afterId)
     .where('failure_code', 'is', null)
+    .where('channel', '!=', SENT_MO_CHANNEL)
     .orderBy('id')
     .limit(limit)
     .execute();
@@ -160,19 +165,20 @@ export async function listInbox(
 }
 
 /**
- * Empties the inbox, failed steps and read mark included; returns how many delivered messages
- * went (what the inbox API showed).
+ * Empties the inbox, failed steps, the MOs the handset sent and the read mark included (the whole
+ * conversation; the MOs themselves stay in mo_messages); returns how many delivered messages went
+ * (what the inbox API showed).
  */
 export async function clearInbox(store: Store, phone: string): Promise<number> {
   return transact(store, async (tx) => {
-    const failed = await tx
+    const other = await tx
       .selectFrom('sandbox_inbox')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('phone', '=', phone)
-      .where('failure_code', 'is not', null)
+      .where((eb) => eb.or([eb('failure_code', 'is not', null), eb('channel', '=', SENT_MO_CHANNEL)]))
       .executeTakeFirst();
     const all = await tx.deleteFrom('sandbox_inbox').where('phone', '=', phone).executeTakeFirst();
     await tx.deleteFrom('sandbox_inbox_reads').where('phone', '=', phone).execute();
-    return Number(all.numDeletedRows) - Number(failed?.n ?? 0);
+    return Number(all.numDeletedRows) - Number(other?.n ?? 0);
   });
 }

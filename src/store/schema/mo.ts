@@ -28,6 +28,8 @@ export interface MoMessagesTable {
   last_attempt_at: number | null;
   next_attempt_at: number | null;
   delivered_at: number | null;
+  /** The HTTP status of the post that delivered it (0028); failed posts: webhook_attempts. */
+  webhook_status: number | null;
 }
 
 export interface MoTables {

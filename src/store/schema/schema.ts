@@ -6,11 +6,13 @@ import type { InfomsgTables } from './infomsg.ts';
 import type { MoTables } from './mo.ts';
 import type { PolicyTables } from './policy.ts';
 import type { RcsCenterTables } from './rcs.ts';
+import type { RefusedTables } from './refused.ts';
 import type { SecretTables } from './secrets.ts';
 import type { SmppTables } from './smpp.ts';
 import type { TwofaTables } from './twofa.ts';
 import type { UpstreamTables } from './upstream.ts';
 import type { VideoTables } from './videos.ts';
+import type { WebhookAttemptTables } from './webhook-attempts.ts';
 
 /**
  * Row types of every table. Times are epoch milliseconds (gateway clock); booleans are 0/1
@@ -107,7 +109,9 @@ export interface DB
     PolicyTables,
     SmppTables,
     UpstreamTables,
-    SecretTables {
+    SecretTables,
+    RefusedTables,
+    WebhookAttemptTables {
   settings: SettingsTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -182,6 +186,11 @@ export interface SendRequestsTable {
   dlr: number;
   resv_key: string | null;
   created_at: number;
+  /**
+   * The per-recipient answer where the messages cannot give it back (a recipient refused, a
+   * number given in another form): store/messages/request-answer.ts. Null otherwise (0028).
+   */
+  answer: string | null;
 }
 
 export interface MessagesTable {
@@ -232,6 +241,8 @@ export interface ReportsTable {
   batch_id: string | null;
   acked_at: number | null;
   created_at: number;
+  /** The HTTP status of the webhook post that acknowledged it (0028); its failures: webhook_attempts. */
+  webhook_status: number | null;
 }
 
 export interface IdempotencyKeysTable {

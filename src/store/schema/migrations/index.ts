@@ -27,6 +27,8 @@ import * as m0024 from './0024_free_jobs.ts';
 import * as m0025 from './0025_message_queue.ts';
 import * as m0026 from './0026_broadcast_numbers.ts';
 import * as m0027 from './0027_upstream.ts';
+import * as m0028 from './0028_webhook_attempts.ts';
+import * as m0029 from './0029_refused_requests.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -64,4 +66,6 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0025_message_queue', m0025],
   ['0026_broadcast_numbers', m0026],
   ['0027_upstream', m0027],
+  ['0028_webhook_attempts', m0028],
+  ['0029_refused_requests', m0029],
 ];
