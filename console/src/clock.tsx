@@ -3,6 +3,7 @@ import type { Static } from '@sinclair/typebox';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ClockView as ClockSchema } from '../../src/features/sandbox/schemas.ts';
 import { api } from './api.ts';
+import { isOnline, onReconnected } from './connection.ts';
 import { kst } from './format.ts';
 import { useAction } from './hooks.ts';
 import { Button } from './ui/controls.tsx';
@@ -73,12 +74,16 @@ export function GatewayClock() {
     void read();
     // Another operator may move the clock: read again now and then, while the tab is seen.
     const poll = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void read();
+      // While the gateway cannot be reached the connection's own probe asks for it (backing off);
+      // this poll would knock every 3 s besides.
+      if (document.visibilityState === 'visible' && isOnline()) void read();
     }, 3000);
     const second = window.setInterval(() => tick((n) => n + 1), 1000);
+    const back = onReconnected(() => void read());
     return () => {
       window.clearInterval(poll);
       window.clearInterval(second);
+      back();
     };
   }, []);
   useEffect(() => {

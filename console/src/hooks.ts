@@ -55,6 +55,19 @@ export function useLoad<T>(fn: () => Promise<T>, deps: readonly unknown[], pollM
 
   useEffect(() => onReconnected(() => void reload()), [reload]);
 
+  // Another thing is asked for (another message, another search): what was shown is not it. Kept
+  // across polls and reconnections only, or an outage would leave one message's data on screen
+  // under another's address until the gateway is back.
+  const firstDeps = useRef(true);
+  useEffect(() => {
+    if (firstDeps.current) {
+      firstDeps.current = false;
+      return;
+    }
+    setData(undefined);
+    setError(null);
+  }, deps);
+
   useEffect(() => {
     setLoading(true);
     void reload();

@@ -16,10 +16,12 @@ import {
   purgeIdempotencyKeys,
   purgeMo,
   purgeNumberFiles,
+  purgeRefusedOverCap,
   purgeRefusedRequests,
   purgeSandboxInbox,
   purgeTwofaRequests,
   purgeTwofaWindows,
+  purgeWebhookAttempts,
 } from '../store/purge/records.ts';
 import { purgeUploads } from '../store/purge/uploads.ts';
 
@@ -62,6 +64,14 @@ export interface PurgeOptions {
   /** The most batches this call runs (one job run's share); absent: until nothing is due. */
   maxBatches?: number;
 }
+
+/**
+ * The most refused requests kept, whatever their age: the recorder's per-second bound
+ * (OMNIGATE_REFUSED_PER_SECOND) limits how fast they come, this what a flood can leave between
+ * two purges and under a retention of 0 (for good). At the 16 KB kept of a body and of an answer,
+ * at most about 1.6 GB; refusals are usually a few hundred bytes.
+ */
+export const REFUSED_KEPT_MAX = 50_000;
 
 /** Webhook deliveries given up: the report's and the MO's delivery jobs (kind `webhooks`). */
 export const WEBHOOK_JOB_KINDS = [REPORT_WEBHOOK_JOB, MO_DELIVERY_JOB] as const;
@@ -115,7 +125,10 @@ function plans(ctx: Ctx, now: number, dryRun: boolean): Plan[] {
     if (kind === 'refused_requests') {
       const hours = ctx.config.retention.refusedHours;
       const cutoff = hours === 0 ? null : now - hours * 3600_000;
-      const batchers = cutoff === null ? [] : [purgeRefusedRequests(store, cutoff, dryRun)];
+      const batchers = [
+        ...(cutoff === null ? [] : [purgeRefusedRequests(store, cutoff, dryRun)]),
+        purgeRefusedOverCap(store, REFUSED_KEPT_MAX, dryRun),
+      ];
       out.push({ kind, days: hours / 24, cutoff, batchers });
       continue;
     }
@@ -144,7 +157,10 @@ function batchersOf(ctx: Ctx, kind: RetentionKind, cutoff: number, dryRun: boole
     case 'sandbox_inbox':
       return [purgeSandboxInbox(store, cutoff, dryRun)];
     case 'webhooks':
-      return [purgeDeadJobs(store, cutoff, dryRun, { kinds: WEBHOOK_JOB_KINDS })];
+      return [
+        purgeDeadJobs(store, cutoff, dryRun, { kinds: WEBHOOK_JOB_KINDS }),
+        purgeWebhookAttempts(store, cutoff, dryRun),
+      ];
     case 'dead_jobs':
       return [purgeDeadJobs(store, cutoff, dryRun, { except: WEBHOOK_JOB_KINDS })];
     case 'friend_group_files':

@@ -208,7 +208,14 @@ export class JobRunner {
     if (this.#running || this.#stopping) return;
     this.#running = true;
     // On the manual clock, work becomes due when the clock moves: look at once, not at the next poll.
-    this.#unsubscribeClock = this.#o.clock.onChange(() => this.wake());
+    this.#unsubscribeClock = this.#o.clock.onChange(() => {
+      // The sandbox ran the system clock ahead (another instance, say, followed here): this
+      // instance's leases are renewed on the new time at once, not at the next heartbeat, so that
+      // no other instance takes its running work meanwhile. (A manual clock's jump is how tests
+      // expire a lease: it is left to the heartbeat.)
+      if (this.#o.clock.kind === 'system') void this.#renewLeases();
+      this.wake();
+    });
     this.#heartbeat = setInterval(() => void this.#beat(), Math.max(250, this.#o.leaseMs / 3));
     this.#heartbeat.unref();
     this.#loopDone = this.#loop();

@@ -120,7 +120,8 @@ export class RefusedRecorder {
       hash: hashApiKey(key),
       prefix: keyPrefix(key),
     }));
-    this.#bound.takeBytes(c.row.answer.length + (c.row.body?.length ?? 0), now);
+    // Bytes as written (Korean text is 3 a character in UTF-8), not characters.
+    this.#bound.takeBytes(Buffer.byteLength(c.row.answer) + Buffer.byteLength(c.row.body ?? ''), now);
     this.#pending.push(c);
     this.#timer ??= setTimeout(() => {
       this.#timer = null;

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { purge } from '../../src/engine/purge.ts';
+import { purgeRefusedOverCap } from '../../src/store/purge/records.ts';
 import {
   holdPurgeJob,
   moveClock,
@@ -116,5 +117,24 @@ describeEachDb('refused requests: retention', (db) => {
     const bad = await omnigate(['purge', '--dry-run'], { OMNIGATE_RETENTION_REFUSED_HOURS: '1.5' });
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /OMNIGATE_RETENTION_REFUSED_HOURS must be an integer from 0 to 87600/);
+  });
+
+  test('beyond the newest ones kept, the oldest go whatever their age (a flood under retention 0)', async () => {
+    for (let i = 0; i < 5; i++) await refuse();
+    const ids = async () =>
+      (await t.gw.ctx.store.db.selectFrom('refused_requests').select('id').orderBy('id').execute()).map((r) =>
+        Number(r.id),
+      );
+    const all = await ids();
+    assert.ok(all.length >= 5);
+    // The cap's own batcher with a small cap: the purge runs it with REFUSED_KEPT_MAX.
+    const over = purgeRefusedOverCap(t.gw.ctx.store, 3, true);
+    const dry = await over(2);
+    assert.deepEqual(dry.rows, { refused_requests: 2 });
+    assert.equal(dry.more, true);
+    assert.deepEqual(await ids(), all, 'a dry run deletes nothing');
+    const cut = purgeRefusedOverCap(t.gw.ctx.store, 3, false);
+    while ((await cut(2)).more);
+    assert.deepEqual(await ids(), all.slice(-3), 'the newest three stay');
   });
 });

@@ -136,10 +136,40 @@ describeEachDb('debugger: the stored request and its answer', (db) => {
     await settle(t);
     const view = await storedRequest(t, msgKey);
     assert.equal(view.body.idempotencyKey, 'debug-key-ttl');
-    assert.equal(await answerColumn(t, view.requestId), null, 'all accepted: nothing written for the answer');
+    // The key's own life is the one word kept (the key is then found at one point of its index).
+    assert.deepEqual(JSON.parse((await answerColumn(t, view.requestId)) ?? 'null'), {
+      n: 1,
+      x: [],
+      t: 600_000,
+    });
     assert.deepEqual(view.answer?.destinations, [
       { seq: 1, to: '01071000011', msgKey, code: 'A000', result: 'SUCCESS' },
     ]);
+  });
+
+  test('numbers all given in E.164 form are one word of the record, not an entry each', async () => {
+    const given = ['821071000031', '821071000032', '8201071000033', '01071000034'];
+    const res = await send(t, c, {
+      destinations: given.map((to) => ({ to })),
+      messageFlow: [{ sms: { from: c.sender, text: 'forms' } }],
+    });
+    const keys: string[] = res.json().data.data.destinations.map((d: { msgKey: string }) => d.msgKey);
+    await settle(t);
+    const view = await storedRequest(t, keys[0] ?? '');
+    // The usual form is the record's word; the two others are entries of their own.
+    assert.deepEqual(JSON.parse((await answerColumn(t, view.requestId)) ?? 'null'), {
+      n: 4,
+      x: [
+        { i: 2, to: '8201071000033', msgKey: keys[2] },
+        { i: 3, to: '01071000034', msgKey: keys[3] },
+      ],
+      f: 'e164',
+    });
+    assert.deepEqual(
+      view.answer?.destinations.map((d) => [d.to, d.msgKey]),
+      given.map((to, i) => [to, keys[i]]),
+      'the answer as the client got it',
+    );
   });
 
   test('a 2FA code stays masked in the stored request, as it is at rest', async () => {

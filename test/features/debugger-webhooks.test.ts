@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { purge } from '../../src/engine/purge.ts';
+import { insertWebhookFailures } from '../../src/store/messages/webhook-attempts.ts';
+import { purgeWebhookAttempts } from '../../src/store/purge/records.ts';
 import { advance, type Client, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -241,6 +243,45 @@ describeEachDb('debugger: webhook attempts', (db) => {
     assert.deepEqual(view.webhookAttempts, []);
     assert.match(view.lastError, /no webhook URL/);
     assert.deepEqual(await failureRows(mo.msgKey), []);
+  });
+
+  test('failed attempts also go by their own age, under the webhooks retention', async () => {
+    const { store } = t.gw.ctx;
+    const now = t.gw.ctx.clock.now();
+    await insertWebhookFailures(store, [
+      {
+        kind: 'report',
+        msgKey: 'gone-long-ago',
+        reportId: 1,
+        at: now - 40 * 86_400_000,
+        signedAt: now,
+        url: 'http://x/',
+        status: 500,
+        error: 'old',
+      },
+      {
+        kind: 'report',
+        msgKey: 'gone-long-ago',
+        reportId: 1,
+        at: now - 1000,
+        signedAt: now,
+        url: 'http://x/',
+        status: 500,
+        error: 'new',
+      },
+    ]);
+    const errors = async () =>
+      (
+        await store.db
+          .selectFrom('webhook_attempts')
+          .select('error')
+          .where('msg_key', '=', 'gone-long-ago')
+          .execute()
+      ).map((r) => r.error);
+    const cut = purgeWebhookAttempts(store, now - 30 * 86_400_000, false);
+    while ((await cut(100)).more);
+    assert.deepEqual(await errors(), ['new']);
+    await store.db.deleteFrom('webhook_attempts').where('msg_key', '=', 'gone-long-ago').execute();
   });
 
   test('the purge takes the failed attempts with their message and their MO, not before', async () => {

@@ -142,7 +142,9 @@ describeEachDb('reservation: states', (db) => {
     const stopped = ok(await getResv(t, c, resvKey));
     assert.deepEqual([stopped.status, stopped.messages], ['STOPPED', { held: 2 }]);
     const resumed = ok(await action(t, c, resvKey, 'resume'));
-    assert.equal(resumed.status, 'PROCESSING');
+    // The answer is the reservation as it is when read back: the engine, woken by the resume's
+    // commit, may have sent both messages by then (seen on a loaded PostgreSQL).
+    assert.ok(['PROCESSING', 'DONE'].includes(resumed.status), resumed.status);
     await settle(t);
     assert.deepEqual(await inboxCounts(t, [a, b]), [1, 1]);
     const reports = await drainReports(t, c, msgKeys);
@@ -308,7 +310,9 @@ describeEachDb('reservation: stop while sending', (db) => {
     await advance(t, 3600);
     assert.deepEqual(await inboxCounts(t, to), [0, 0, 0], 'nothing goes out while stopped');
 
-    assert.equal(ok(await action(t, c, resvKey, 'resume')).status, 'PROCESSING');
+    // As it is when read back: sent already, maybe (the engine runs here).
+    const resumed = ok(await action(t, c, resvKey, 'resume')).status;
+    assert.ok(['PROCESSING', 'DONE'].includes(resumed), resumed);
     await settle(t);
     assert.deepEqual(await inboxCounts(t, to), [1, 1, 1]);
     assert.equal((await drainReports(t, c, msgKeys)).length, 3);

@@ -7,7 +7,7 @@ import { gatewayClock } from '../../src/cli/admin-commands.ts';
 import { formatKst, isoKst } from '../../src/clock.ts';
 import type { JobHandler } from '../../src/engine/runner.ts';
 import { CLOCK_OFFSET_SETTING, getSetting } from '../../src/store/db/settings.ts';
-import { enqueueJobs } from '../../src/store/jobs/jobs.ts';
+import { claimJobs, enqueueJobs } from '../../src/store/jobs/jobs.ts';
 import { type Client, inbox, send, settle, setupClient } from '../helpers/client.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -320,6 +320,35 @@ describeEachDb('sandbox clock on the system clock', (db) => {
     } finally {
       await t2.close();
     }
+  });
+
+  test('a move lengthens the leases of work under way: no other instance takes it for run out', async () => {
+    const { store } = t.gw.ctx;
+    const now = t.gw.ctx.clock.now();
+    // A job another instance holds (its worker id is nobody here), under a live lease.
+    await enqueueJobs(store.db, [{ kind: 'test.elsewhere', payload: {}, runAt: now }], now);
+    const held = await claimJobs(store, ['test.elsewhere'], 'other-instance', now, now + 30_000, 1);
+    assert.equal(held.length, 1);
+    const leaseOf = async () =>
+      Number(
+        (
+          await store.db
+            .selectFrom('jobs')
+            .select('locked_until')
+            .where('id', '=', held[0]?.id ?? 0)
+            .executeTakeFirstOrThrow()
+        ).locked_until,
+      );
+    const before = await leaseOf();
+    assert.equal((await clockOf(t, { advanceSeconds: 3600 })).statusCode, 200);
+    assert.equal(await leaseOf(), before + 3_600_000);
+    const after = t.gw.ctx.clock.now();
+    assert.deepEqual(
+      await claimJobs(store, ['test.elsewhere'], 'this-instance', after, after + 30_000, 1),
+      [],
+      'not taken over',
+    );
+    await store.db.deleteFrom('jobs').where('kind', '=', 'test.elsewhere').execute();
   });
 
   test('a gateway run ahead signs its webhooks with the system time, which receivers check', async () => {

@@ -9,6 +9,7 @@ import {
   answeringRequest,
   idempotencyKeyOf,
   rebuildAnswer,
+  recordedKeyLife,
   storedDestination,
 } from '../../store/messages/request-answer.ts';
 import { MAX_DESTINATIONS } from '../send/send.ts';
@@ -66,7 +67,16 @@ export async function showMessageRequest(ctx: Ctx, msgKey: string): Promise<View
   const first = answering?.first ?? null;
   const [accepted, idem, reservation] = await Promise.all([
     first ? answeredMessages(ctx.store, answering?.ids ?? [], first.createdAt, MAX_DESTINATIONS) : [],
-    first ? idempotencyKeyOf(ctx.store, m.accountId, first.id, first.createdAt, ctx.clock.now()) : null,
+    first
+      ? idempotencyKeyOf(
+          ctx.store,
+          m.accountId,
+          first.id,
+          first.createdAt,
+          recordedKeyLife(first.answer),
+          ctx.clock.now(),
+        )
+      : null,
     request.resvKey ? getReservation(ctx.store.db, request.resvKey) : undefined,
   ]);
   const answer =

@@ -47,7 +47,7 @@ export function failedAttempt(f: StoredWebhookFailure): Attempt {
   return {
     at: isoKst(f.at),
     acknowledged: false,
-    request: { method: 'POST', url: f.url, headers: webhookHeaders(f.at, f.url) },
+    request: { method: 'POST', url: f.url, headers: webhookHeaders(f.signedAt, f.url) },
     status: f.status,
     error: f.error,
   };

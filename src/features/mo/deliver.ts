@@ -61,6 +61,7 @@ export async function deliverMo(
 /** The post as it went: when it began, where to, the receiver's status if one came. */
 interface Posted {
   at: number;
+  signedAt: number;
   url: string;
   status: number | null;
 }
@@ -79,10 +80,12 @@ async function post(
     const error = `account has no webhook URL; set one with PUT /admin/v1/accounts/${accountId}/webhook`;
     return { error, posted: null };
   }
-  // Signed with, and recorded as, the time the receiver reads in the header.
-  const at = signingTime(ctx.clock);
-  const answer = await postSignedJson(account.webhookUrl, secret, body, at, timeoutMs, ctx.outbound);
-  const posted = { at, url: account.webhookUrl, status: answer.status ?? null };
+  // The attempt's time on the gateway clock, as every other time of its message; the signature's
+  // on real time (signingTime), which the receiver checks against its own clock.
+  const at = ctx.clock.now();
+  const signedAt = signingTime(ctx.clock);
+  const answer = await postSignedJson(account.webhookUrl, secret, body, signedAt, timeoutMs, ctx.outbound);
+  const posted = { at, signedAt, url: account.webhookUrl, status: answer.status ?? null };
   if (!answer.ok) return { error: `webhook: ${answer.error ?? 'failed'}`, posted };
   const echoed =
     answer.json !== null && typeof answer.json === 'object' && 'msgKey' in answer.json

@@ -75,13 +75,24 @@ async function post(
     );
   }
   const url = account.webhookUrl;
-  // Signed with, and recorded as, the time the receiver reads in the header.
-  const at = signingTime(ctx.clock);
-  const answer = await postSignedJson(url, secret, report.body, at, timeoutMs, ctx.outbound);
+  // The attempt's time on the gateway clock, as every other time of its message; the signature's
+  // on real time (signingTime), which the receiver checks against its own clock.
+  const at = ctx.clock.now();
+  const signedAt = signingTime(ctx.clock);
+  const answer = await postSignedJson(url, secret, report.body, signedAt, timeoutMs, ctx.outbound);
   const failed = async (error: string): Promise<never> => {
     const reportId = report.id;
     const msgKey = report.body.msgKey;
-    await recordFailure({ kind: 'report', msgKey, reportId, at, url, status: answer.status ?? null, error });
+    await recordFailure({
+      kind: 'report',
+      msgKey,
+      reportId,
+      at,
+      signedAt,
+      url,
+      status: answer.status ?? null,
+      error,
+    });
     throw new Error(error);
   };
   if (!answer.ok) return failed(`webhook: ${answer.error ?? 'failed'}`);

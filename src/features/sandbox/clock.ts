@@ -5,7 +5,7 @@ import { RETENTION_JOB, retentionJob } from '../../engine/retention.ts';
 import { SWEEP_JOB, sweepJob } from '../../engine/sweep.ts';
 import { GatewayError } from '../../errors.ts';
 import { addClockOffset, CLOCK_SETTING, putSetting, raiseClockOffset } from '../../store/db/settings.ts';
-import { moveJob } from '../../store/jobs/jobs.ts';
+import { lengthenLeases, moveJob } from '../../store/jobs/jobs.ts';
 import type { ClockView as ClockViewSchema } from './schemas.ts';
 
 export type ClockView = Static<typeof ClockViewSchema>;
@@ -86,6 +86,8 @@ async function moveSystemClock(
     if (move.advanceMs <= 0) {
       throw new GatewayError('A824', `advanceSeconds must be more than 0: ${BACKWARD}`);
     }
+    // Leases (real processes' work under way) must not run out by the jump: lengthened first.
+    await lengthenLeases(ctx.store, move.advanceMs, clock.now());
     // Persist first, as the manual clock does; the store adds to what another instance kept.
     kept = await addClockOffset(ctx.store, move.advanceMs);
   } else {
@@ -99,15 +101,18 @@ async function moveSystemClock(
       );
     }
     const want = move.target - system;
+    await lengthenLeases(ctx.store, want - clock.offsetMs, now);
     kept = await raiseClockOffset(ctx.store, want);
     if (kept > want) {
       // Another instance had moved it further meanwhile: follow it, and say the time asked is past.
-      clock.setOffset(kept);
+      clock.setOffset(Math.max(clock.offsetMs, kept));
       throw new GatewayError(
         'A824',
         `set ${isoKst(move.target)} is before the gateway's time ${isoKst(clock.now())} (moved by another instance): ${BACKWARD}`,
       );
     }
   }
-  clock.setOffset(kept);
+  // Two moves of this instance at once may end in either order: the later answer must not set
+  // the clock back to the earlier one's offset (the database keeps the larger: settings.ts).
+  clock.setOffset(Math.max(clock.offsetMs, kept));
 }

@@ -255,8 +255,9 @@ export async function sendMessages(
       ref: body.ref ?? null,
       dlr: principal.dlr,
       resvKey: options.resvKey ?? null,
-      // Null unless a recipient was refused or given in another form (the console's debugger).
-      answer: answerRecord(results, messages),
+      // Null unless a recipient was refused, numbers were given in another form or the key has a
+      // life of its own (the console's debugger: store/messages/request-answer.ts).
+      answer: answerRecord(results, messages, idemKey === null ? null : ttl * 1000),
     },
     messages,
     jobs,

@@ -310,6 +310,24 @@ export async function extendLeases(
     .execute();
 }
 
+/**
+ * Lengthens every live lease by `deltaMs`: the sandbox runs the system clock `deltaMs` ahead
+ * (src/features/sandbox/clock.ts), and a lease that other instances' clocks would see run out at
+ * once must not hand a running job (a webhook post under way) to a second worker. Leases that had
+ * run out stay so. Answers how many moved.
+ */
+export async function lengthenLeases(store: Store, deltaMs: number, now: number): Promise<number> {
+  if (deltaMs <= 0) return 0;
+  const r = await store.db
+    .updateTable('jobs')
+    .set({ locked_until: sql<number>`locked_until + ${deltaMs}` })
+    .where('locked_by', 'is not', null)
+    .where('state', '=', 'ready')
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** Shutdown: hands unfinished jobs back at once, without counting the interrupted attempt. */
 export async function releaseJobs(store: Store, ids: readonly number[], workerId: string): Promise<void> {
   if (ids.length === 0) return;

@@ -30,33 +30,82 @@ interface GivenAt {
   to: string;
   msgKey: string;
 }
+/**
+ * How a Korean number stored as `010...` was given (phone.ts): `same`, or in E.164 form without
+ * the trunk 0 (`8210...`, `e164`) or with it (`82010...`, `e164-0`).
+ */
+type Form = 'same' | 'e164' | 'e164-0';
 interface AnswerRecord {
   /** Recipients of the request. */
   n: number;
   x: Array<RefusedAt | GivenAt>;
+  /**
+   * The form most accepted recipients were given in, when not `same`: a client that always
+   * writes `8210...` gets one word, not an entry per recipient.
+   */
+  f?: Exclude<Form, 'same'>;
+  /** The idempotencyTtl in ms when a key was given with another than the default. */
+  t?: number;
+}
+
+/** The default idempotencyTtl (features/send/send.ts): most keys expire exactly this long after. */
+const DEFAULT_TTL_MS = 86_400_000;
+
+function formOf(given: string, stored: string): Form | null {
+  if (given === stored) return 'same';
+  if (stored.startsWith('0') && given === `82${stored.slice(1)}`) return 'e164';
+  if (given === `82${stored}`) return 'e164-0';
+  return null;
+}
+
+function givenAs(form: Form, stored: string): string {
+  if (form === 'e164') return `82${stored.slice(1)}`;
+  return form === 'e164-0' ? `82${stored}` : stored;
 }
 
 /**
  * The `answer` column of a send, or null when every recipient was accepted under the number it
- * was given as (the messages say it all then).
+ * was given as, with the default key life (the messages say it all then).
  */
 export function answerRecord(
   results: readonly AnswerEntry[],
   messages: ReadonlyArray<{ msgKey: string; to: string }>,
+  idempotencyTtlMs: number | null = null,
 ): string | null {
-  // On the send path: one walk of both lists (the messages are the accepted results, in order).
-  const x: AnswerRecord['x'] = [];
+  // On the send path: walks of both lists (the messages are the accepted results, in order).
+  const refused: RefusedAt[] = [];
+  const accepted: Array<{ i: number; to: string; msgKey: string; form: Form | null }> = [];
   let k = 0;
+  const counts = { same: 0, e164: 0, 'e164-0': 0 };
   for (const [i, r] of results.entries()) {
     const m = r.msgKey === '' ? undefined : messages[k];
     if (m?.msgKey === r.msgKey) {
       k += 1;
-      if (m.to !== r.to) x.push({ i, to: r.to, msgKey: r.msgKey });
+      const form = formOf(r.to, m.to);
+      if (form) counts[form] += 1;
+      accepted.push({ i, to: r.to, msgKey: r.msgKey, form });
     } else {
-      x.push({ i, to: r.to, code: r.code, result: r.result });
+      refused.push({ i, to: r.to, code: r.code, result: r.result });
     }
   }
-  return x.length === 0 ? null : JSON.stringify({ n: results.length, x } satisfies AnswerRecord);
+  const f: Form =
+    counts.e164 > counts.same && counts.e164 >= counts['e164-0']
+      ? 'e164'
+      : counts['e164-0'] > counts.same
+        ? 'e164-0'
+        : 'same';
+  const x: AnswerRecord['x'] = [...refused];
+  for (const a of accepted) if (a.form !== f) x.push({ i: a.i, to: a.to, msgKey: a.msgKey });
+  const t = idempotencyTtlMs !== null && idempotencyTtlMs !== DEFAULT_TTL_MS ? idempotencyTtlMs : undefined;
+  if (x.length === 0 && f === 'same' && t === undefined) return null;
+  x.sort((a, b) => a.i - b.i);
+  const record: AnswerRecord = {
+    n: results.length,
+    x,
+    ...(f === 'same' ? {} : { f }),
+    ...(t === undefined ? {} : { t }),
+  };
+  return JSON.stringify(record);
 }
 
 function parseRecord(json: string | null): AnswerRecord | null {
@@ -74,10 +123,17 @@ function parseRecord(json: string | null): AnswerRecord | null {
       if (typeof o.msgKey === 'string') entries.push({ i: o.i, to: o.to, msgKey: o.msgKey });
       else entries.push({ i: o.i, to: o.to, code: String(o.code ?? ''), result: String(o.result ?? '') });
     }
-    return { n, x: entries };
+    const f = 'f' in v && (v.f === 'e164' || v.f === 'e164-0') ? v.f : undefined;
+    const t = 't' in v && typeof v.t === 'number' ? v.t : undefined;
+    return { n, x: entries, ...(f ? { f } : {}), ...(t === undefined ? {} : { t }) };
   } catch {
     return null;
   }
+}
+
+/** The idempotencyTtl a request's record names (ms), or the default. */
+export function recordedKeyLife(json: string | null): number {
+  return parseRecord(json)?.t ?? DEFAULT_TTL_MS;
 }
 
 export interface RebuiltAnswer {
@@ -122,6 +178,7 @@ export function rebuildAnswer(
       refused += 1;
     }
   }
+  const form: Form = record.f ?? 'same';
   const rest = accepted.filter((m) => !anchored.has(m.msgKey));
   let next = 0;
   let removed = 0;
@@ -134,7 +191,7 @@ export function rebuildAnswer(
         removed += 1;
         return;
       }
-      entry = ok(m.to, m.msgKey);
+      entry = ok(givenAs(form, m.to), m.msgKey);
     }
     destinations.push({ seq: i + 1, ...entry });
   });
@@ -191,37 +248,32 @@ export async function answeredMessages(
   return rows.map((r) => ({ msgKey: r.msg_key, to: r.to_number }));
 }
 
-/** The default idempotencyTtl (features/send/send.ts): most keys expire exactly this long after. */
-const DEFAULT_TTL_MS = 86_400_000;
-
 /**
  * The idempotency key a request was sent with, while the gateway still keeps it (until its TTL
  * ends). Keys are found by (account, key), not by request, and the send path must not pay for an
- * index it never reads; so the key is looked for through the expiry index (migration 0021),
- * whose time is the request's acceptance plus its TTL: first at the default TTL (one point of the
- * index), then over the TTLs a client may choose (0 to 86400 s), bounded to the keys still live.
+ * index it never reads; so the key is looked for at one point of the expiry index (migration
+ * 0021): the request's acceptance plus its TTL, the default one unless its answer record names
+ * another (`keyLifeMs`, recordedKeyLife). No range is walked: the page that asks is an operator's,
+ * and a walk over a day of every account's keys held SQLite's only connection for seconds.
  */
 export async function idempotencyKeyOf(
   store: Store,
   accountId: string,
   requestId: string,
   createdAt: number,
+  keyLifeMs: number,
   now: number,
 ): Promise<{ key: string; expiresAt: number } | null> {
-  const find = (from: number, to: number) =>
-    store.db
-      .selectFrom('idempotency_keys')
-      .select(['idem_key', 'expires_at'])
-      .where('expires_at', '>=', from)
-      .where('expires_at', '<=', to)
-      .where('account_id', '=', accountId)
-      .where('request_id', '=', requestId)
-      .where('created_at', '=', createdAt)
-      .limit(1)
-      .executeTakeFirst();
-  const usual = createdAt + DEFAULT_TTL_MS;
-  if (usual <= now) return null;
-  const row = (await find(usual, usual)) ?? (await find(Math.max(now + 1, createdAt), usual));
+  const at = createdAt + keyLifeMs;
+  if (at <= now) return null;
+  const row = await store.db
+    .selectFrom('idempotency_keys')
+    .select(['idem_key', 'expires_at'])
+    .where('expires_at', '=', at)
+    .where('account_id', '=', accountId)
+    .where('request_id', '=', requestId)
+    .limit(1)
+    .executeTakeFirst();
   return row ? { key: row.idem_key, expiresAt: Number(row.expires_at) } : null;
 }
 

@@ -16,8 +16,10 @@ export interface WebhookFailure {
   /** The message the report is of, or the MO's key. */
   msgKey: string;
   reportId: number | null;
-  /** When the post began: its X-SVC-Timestamp. */
+  /** When the post began (gateway clock). */
   at: number;
+  /** Its X-SVC-Timestamp (src/clock.ts signingTime). */
+  signedAt: number;
   /** The URL posted to, a password in it masked (webhookUrlShown). */
   url: string;
   status: number | null;
@@ -53,12 +55,13 @@ export async function insertWebhookFailures(store: Store, rows: readonly Webhook
     store.db,
     store.caps,
     'webhook_attempts',
-    ['kind', 'msg_key', 'report_id', 'at', 'url', 'status', 'error'],
+    ['kind', 'msg_key', 'report_id', 'at', 'signed_at', 'url', 'status', 'error'],
     rows.map((r) => [
       r.kind,
       r.msgKey,
       r.reportId,
       r.at,
+      r.signedAt,
       webhookUrlShown(r.url),
       r.status,
       r.error.slice(0, ERROR_MAX),
@@ -78,7 +81,7 @@ export async function webhookFailuresOf(
 ): Promise<{ rows: StoredWebhookFailure[]; more: boolean }> {
   const rows = await store.db
     .selectFrom('webhook_attempts')
-    .select(['id', 'kind', 'msg_key', 'report_id', 'at', 'url', 'status', 'error'])
+    .select(['id', 'kind', 'msg_key', 'report_id', 'at', 'signed_at', 'url', 'status', 'error'])
     .where('msg_key', '=', msgKey)
     .where('kind', '=', kind)
     .orderBy('id', 'desc')
@@ -92,6 +95,7 @@ export async function webhookFailuresOf(
       msgKey: r.msg_key,
       reportId: r.report_id === null ? null : Number(r.report_id),
       at: Number(r.at),
+      signedAt: Number(r.signed_at),
       url: r.url,
       status: r.status,
       error: r.error,

@@ -257,3 +257,37 @@ export function purgeAudit(store: Store, cutoff: number, dryRun: boolean): Batch
 export function purgeRefusedRequests(store: Store, cutoff: number, dryRun: boolean): Batcher {
   return purgeByTime(store, dryRun, 'refused_requests', 'at', 'id', cutoff);
 }
+
+/**
+ * Refused client requests beyond the newest `keep`, whatever their age: the per-second bound
+ * limits how fast they come, this how many a flood can leave (retention 0 keeps them for good,
+ * but not without end). Oldest first, along the primary key.
+ */
+export function purgeRefusedOverCap(store: Store, keep: number, dryRun: boolean): Batcher {
+  let done = 0;
+  return (limit) =>
+    inBatch(store, dryRun, async (tx) => {
+      const edge = await sql<{ id: number | string }>`
+        select id from refused_requests order by id desc limit 1 offset ${keep + done}`.execute(tx);
+      const rows: Record<string, number> = {};
+      const last = edge.rows[0];
+      if (!last) return { rows, files: [], more: false };
+      const found = await sql<{ id: number | string }>`
+        select id from refused_requests where id <= ${Number(last.id)} order by id limit ${limit}`.execute(
+        tx,
+      );
+      const ids = found.rows.map((r) => Number(r.id));
+      count(rows, 'refused_requests', await remove(tx, dryRun, 'refused_requests', within('id', ids)));
+      // A dry run deletes nothing: the next look must step past what it counted.
+      if (dryRun) done += ids.length;
+      return { rows, files: [], more: found.rows.length === limit };
+    });
+}
+
+/**
+ * Failed webhook posts (0028) made before `cutoff`: a dead receiver leaves one a retry, and they
+ * need not wait for their message's age (the purge of messages and MOs takes the rest with them).
+ */
+export function purgeWebhookAttempts(store: Store, cutoff: number, dryRun: boolean): Batcher {
+  return purgeByTime(store, dryRun, 'webhook_attempts', 'at', 'id', cutoff);
+}

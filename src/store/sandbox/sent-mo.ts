@@ -10,6 +10,13 @@ import type { Executor } from '../db/executor.ts';
 /** The channel of a row the handset sent; no outbound channel has this name. */
 export const SENT_MO_CHANNEL = 'mo';
 
+/**
+ * MO msgKeys begin with `mo` (features/mo/receive.ts: newId('mo')); those of sent messages with
+ * digits (a base-36 time). The range [PREFIX, END) of the (msg_key, step) index holds the MO rows.
+ */
+export const SENT_MO_KEY_PREFIX = 'mo';
+export const SENT_MO_KEY_END = 'mp';
+
 export interface SentMo {
   /** The handset that sent it (the MO's originator). */
   phone: string;

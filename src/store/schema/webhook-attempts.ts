@@ -18,8 +18,13 @@ export interface WebhookAttemptsTable {
   msg_key: string;
   /** The report posted (kind `report`); null for an MO. */
   report_id: number | null;
-  /** When the post began: its X-SVC-Timestamp value (gateway clock, epoch ms). */
+  /** When the post began, on the gateway clock (epoch ms), as every other time of the message. */
   at: number;
+  /**
+   * Its X-SVC-Timestamp value: the same on the manual clock; the system time on a system clock the
+   * sandbox ran ahead (webhooks are signed with real time: src/clock.ts signingTime).
+   */
+  signed_at: number;
   /** The URL posted to, with a password written into it masked. */
   url: string;
   /** The receiver's HTTP status; null when none came (a timeout, a refused address, a network error). */

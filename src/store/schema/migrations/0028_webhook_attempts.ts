@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Capabilities } from '../../db/capabilities.ts';
 
 /**
@@ -9,7 +9,10 @@ import type { Capabilities } from '../../db/capabilities.ts';
  * - `reports.webhook_status`, `mo_messages.webhook_status`: the HTTP status of the post that was
  *   acknowledged, in the acknowledgement's own write.
  * - `webhook_attempts`: one row per failed post, only on failure. Found by the message (or MO) it
- *   is about; the purge takes them with it.
+ *   is about; the purge takes them with it, and by their own age (`at`) under the webhooks'
+ *   retention, so a dead receiver's failures do not wait for the message's 90 days.
+ * - `send_requests (resv_key)`, partial: a reservation message's page finds the request that made
+ *   the reservation (the answer is that one's). No send without a reservation writes to it.
  */
 export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
   await db.schema.alterTable('send_requests').addColumn('answer', 'text').execute();
@@ -25,6 +28,7 @@ export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
     .addColumn('msg_key', 'text', (c) => c.notNull())
     .addColumn('report_id', caps.bigint)
     .addColumn('at', caps.bigint, (c) => c.notNull())
+    .addColumn('signed_at', caps.bigint, (c) => c.notNull())
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('status', 'integer')
     .addColumn('error', 'text', (c) => c.notNull())
@@ -34,4 +38,8 @@ export async function up<T>(db: Kysely<T>, caps: Capabilities): Promise<void> {
     .on('webhook_attempts')
     .columns(['msg_key', 'kind', 'id'])
     .execute();
+  await db.schema.createIndex('webhook_attempts_at').on('webhook_attempts').columns(['at', 'id']).execute();
+  await sql`create index send_requests_resv on send_requests (resv_key) where resv_key is not null`.execute(
+    db,
+  );
 }
