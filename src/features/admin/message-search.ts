@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { isoKst, parseClientTime } from '../../clock.ts';
+import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import {
@@ -16,6 +16,7 @@ import { createdAtOf, type MessageRow } from '../../store/messages/admin-message
 import type { MessagePage, MessageRow as MessageRowSchema, MessageSearchQuery } from './message-schemas.ts';
 import { FlowTexts } from './message-text.ts';
 import { SCAN_WINDOW } from './ops-doc.ts';
+import { timeFilter } from './time-filter.ts';
 
 export type MessageView = Static<typeof MessageRowSchema>;
 type Page = Static<typeof MessagePage>;
@@ -38,18 +39,6 @@ export function messageView(m: MessageRow): MessageView {
     updatedAt: isoKst(m.updatedAt),
     doneAt: iso(m.doneAt),
   };
-}
-
-function time(field: 'from' | 'until', text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const ms = parseClientTime(text);
-  if (ms === null) {
-    throw new GatewayError(
-      'A300',
-      `${field} must be ISO 8601 (2026-11-25T10:00:00+09:00) or yyyy-MM-dd HH:mm:ss (Korea time), got "${text}"`,
-    );
-  }
-  return ms;
 }
 
 /*
@@ -90,8 +79,8 @@ export interface Search {
 
 /** Reads the search's filters; A300 for a bad time or from after until (before anything is read). */
 export function prepareSearch(q: Omit<Query, 'cursor' | 'limit'>): Search {
-  const since = time('from', q.from);
-  const before = time('until', q.until);
+  const since = timeFilter('from', q.from);
+  const before = timeFilter('until', q.until);
   if (since !== undefined && before !== undefined && since >= before) {
     throw new GatewayError('A300', 'from must be before until');
   }

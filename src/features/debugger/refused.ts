@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { isoKst, parseClientTime } from '../../clock.ts';
+import { isoKst } from '../../clock.ts';
 import type { Ctx } from '../../context.ts';
 import { GatewayError } from '../../errors.ts';
 import {
@@ -8,6 +8,7 @@ import {
   walkRefusedRequests,
 } from '../../store/refused/refused-requests.ts';
 import { SCAN_WINDOW } from '../admin/ops-doc.ts';
+import { timeFilter } from '../admin/time-filter.ts';
 import type { RefusedDetail, RefusedPage, RefusedQuery, RefusedRow } from './refused-schemas.ts';
 
 /* The operator's view of refused client requests (recorded by src/http/refused-requests.ts). */
@@ -33,25 +34,13 @@ function view(r: RefusedSummary): Row {
   };
 }
 
-function time(field: 'from' | 'until', text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const ms = parseClientTime(text);
-  if (ms === null) {
-    throw new GatewayError(
-      'A300',
-      `${field} must be ISO 8601 (2026-11-25T10:00:00+09:00) or yyyy-MM-dd HH:mm:ss (Korea time), got "${text}"`,
-    );
-  }
-  return ms;
-}
-
 /** Newest first, by account and code (their indexes); status and time checked within the scan window. */
 export async function listRefused(
   ctx: Ctx,
   q: Static<typeof RefusedQuery>,
 ): Promise<Static<typeof RefusedPage>> {
-  const since = time('from', q.from);
-  const before = time('until', q.until);
+  const since = timeFilter('from', q.from);
+  const before = timeFilter('until', q.until);
   if (since !== undefined && before !== undefined && since >= before) {
     throw new GatewayError('A300', 'from must be before until');
   }

@@ -72,7 +72,16 @@ export function answerRecord(
   messages: ReadonlyArray<{ msgKey: string; to: string }>,
   idempotencyTtlMs: number | null = null,
 ): string | null {
-  // On the send path: walks of both lists (the messages are the accepted results, in order).
+  const t = idempotencyTtlMs !== null && idempotencyTtlMs !== DEFAULT_TTL_MS ? idempotencyTtlMs : undefined;
+  // On the send path, the usual case first: every recipient accepted under the number given.
+  if (
+    t === undefined &&
+    results.length === messages.length &&
+    results.every((r, i) => r.msgKey === messages[i]?.msgKey && r.to === messages[i]?.to)
+  ) {
+    return null;
+  }
+  // Walks of both lists (the messages are the accepted results, in order).
   const refused: RefusedAt[] = [];
   const accepted: Array<{ i: number; to: string; msgKey: string; form: Form | null }> = [];
   let k = 0;
@@ -96,7 +105,6 @@ export function answerRecord(
         : 'same';
   const x: AnswerRecord['x'] = [...refused];
   for (const a of accepted) if (a.form !== f) x.push({ i: a.i, to: a.to, msgKey: a.msgKey });
-  const t = idempotencyTtlMs !== null && idempotencyTtlMs !== DEFAULT_TTL_MS ? idempotencyTtlMs : undefined;
   if (x.length === 0 && f === 'same' && t === undefined) return null;
   x.sort((a, b) => a.i - b.i);
   const record: AnswerRecord = {
