@@ -1,25 +1,29 @@
 #!/usr/bin/env node
-// No build step between a clone and a run: the sources are bundled by esbuild at start into
-// node_modules/.cache/omnigate/ (bin/bundle.mjs), or, where that cannot be written, run through
-// tsx's loader. The bundle spares the gateway tsx's loader thread and the compile of each file at
-// start: an idle gateway held 213 MB through tsx, 183 MB bundled (with the source map in a file
-// of its own), and answers a second sooner after start.
+// The `omnigate` command: runs the build in dist/ (scripts/build.mjs, which `npm ci` runs through
+// `prepare`, and which the packed package carries), plain JavaScript with no loader and nothing
+// written at start.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundled } from './bundle.mjs';
+import { pathToFileURL } from 'node:url';
 
-const sources = new URL('../src/cli/main.ts', import.meta.url);
-let entry = null;
-// Only the gateway is bundled: a one-off command starts sooner through tsx (which compiles only
-// the files it loads), and its memory is not kept.
-if (process.argv[2] === 'serve') {
-  try {
-    entry = await bundled(join(import.meta.dirname, '..'), 'src/cli/main.ts', 'main');
-  } catch (err) {
-    process.stderr.write(`omnigate: could not bundle the sources (${err}); running them through tsx\n`);
+const root = join(import.meta.dirname, '..');
+const entry = join(root, 'dist', 'cli.mjs');
+if (!existsSync(entry)) {
+  process.stderr.write('omnigate: not built (no dist/cli.mjs): run `npm run build` in the project folder\n');
+  process.exit(1);
+}
+// In a checkout (the package has no src/), a source edited after the build would silently not
+// run: say so. A walk of a few hundred names, a few milliseconds.
+if (existsSync(join(root, 'src'))) {
+  const built = statSync(entry).mtimeMs;
+  const newer = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).some((d) =>
+      d.isDirectory() ? newer(join(dir, d.name)) : statSync(join(dir, d.name)).mtimeMs > built,
+    );
+  if (newer(join(root, 'src')) || newer(join(root, 'console', 'src'))) {
+    process.stderr.write(
+      'omnigate: the sources changed since the last build: run `npm run build` to run them\n',
+    );
   }
 }
-if (!entry) {
-  const { register } = await import('tsx/esm/api');
-  register();
-}
-await import((entry ?? sources).href);
+await import(pathToFileURL(entry).href);

@@ -3,7 +3,7 @@
 // many PostgreSQL tests ran, so that the CI log shows the PostgreSQL half really running.
 // Node 20's --test takes no globs, hence the file list here. Arguments narrow the run:
 // `npm run test:only -- test/engine` runs the files under that path.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,6 +15,13 @@ function walk(dir) {
     return statSync(p).isDirectory() ? walk(p) : /\.test\.tsx?$/.test(p) ? [p] : [];
   });
 }
+// The build first: the tests that start `omnigate` as a process run dist/, which must hold the
+// sources as they are now.
+const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], {
+  stdio: 'inherit',
+});
+if (built.status !== 0) process.exit(built.status ?? 1);
+
 const filters = process.argv.slice(2);
 const files = walk(join(root, 'test'))
   .map((f) => relative(root, f))

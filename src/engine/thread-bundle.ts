@@ -1,20 +1,15 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Logger } from 'pino';
-import { bundled } from '../../bin/bundle.mjs';
+import { BUILT } from '../build-mode.ts';
 import { ROOT } from '../root.ts';
 
 /**
- * The engine thread's entry: its sources bundled by esbuild into one ESM file (bin/bundle.mjs),
- * so the thread runs plain JavaScript. Through tsx, the thread had a loader thread of its own and
- * compiled each file again: about 60 MB and a slower start for the same code. When the bundle
- * cannot be built or written (a read-only install), the thread runs the sources through tsx.
+ * The engine thread's entry. Compiled, it is the build's dist/engine-thread.mjs, which shares its
+ * chunks with the CLI's. From the sources (a gateway started through tsx by hand), a small entry
+ * registers tsx in the thread first; the tests and `npm start` run the build.
  */
-export async function engineThreadEntry(logger: Logger): Promise<URL> {
-  try {
-    return await bundled(ROOT, 'src/engine-thread.ts', 'engine');
-  } catch (err) {
-    logger.warn({ err }, 'could not bundle the engine thread; running its sources through tsx');
-    return pathToFileURL(join(ROOT, 'bin', 'engine-thread.mjs'));
-  }
+export function engineThreadEntry(): URL {
+  return pathToFileURL(
+    BUILT ? join(ROOT, 'dist', 'engine-thread.mjs') : join(ROOT, 'scripts', 'dev', 'engine-thread.mjs'),
+  );
 }

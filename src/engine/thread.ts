@@ -51,7 +51,7 @@ export async function startEngineThread(
   } = {},
 ): Promise<EngineThread> {
   const data: EngineThreadData = { config, clockNow: clock.now(), writeTurn: shareWriteTurn() };
-  const worker = new Worker(await engineThreadEntry(logger), {
+  const worker = new Worker(engineThreadEntry(), {
     workerData: data,
     // V8 lets a busy isolate's young generation grow to 48 MB; the engine's allocations are short
     // lived and as cheap to collect at half that, and the other half is RSS (docs/performance-log.md).

@@ -33,7 +33,7 @@ describeEachDb('omnigate serve: the engine in its own thread', (db) => {
     });
     try {
       assert.match(s.output(), /"role":"all"/);
-      // The process and its thread run their bundles (bin/bundle.mjs), not the tsx fallback.
+      // The process and its thread run the build (dist/), with no fallback to speak of.
       assert.doesNotMatch(s.output(), /could not bundle the sources/);
       assert.doesNotMatch(s.output(), /could not bundle the engine thread/);
       // The engine's thread yields the cores to the serving thread (OMNIGATE_ENGINE_NICE: 19),

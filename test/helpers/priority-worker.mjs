@@ -1,6 +1,6 @@
 // A worker thread that lowers its own priority as the engine's thread does, answers the outcomes,
 // and stays alive (so that its nice value can be read from /proc) until told to end. TypeScript
-// through tsx, as bin/engine-thread.mjs runs the engine's sources.
+// through tsx, as scripts/dev/engine-thread.mjs runs the engine's sources.
 import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 

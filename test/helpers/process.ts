@@ -19,9 +19,18 @@ after(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
+/** Another way to start the gateway than this checkout's bin/omnigate.mjs (an installed package). */
+export interface ServeCommand {
+  /** The executable and its arguments before `--port 0`; by default node and bin/omnigate.mjs serve. */
+  command?: readonly [string, ...string[]];
+  cwd?: string;
+}
+
 /** `omnigate serve` as a user runs it, on a free port, with the given environment. */
-export async function serveProcess(env: Record<string, string>): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+export async function serveProcess(env: Record<string, string>, how: ServeCommand = {}): Promise<Served> {
+  const [file, ...args] = how.command ?? [process.execPath, BIN, 'serve'];
+  const child = spawn(file, [...args, '--port', '0'], {
+    ...(how.cwd ? { cwd: how.cwd } : {}),
     // Receivers of the tests listen on the loopback, allowed as an operator would allow them.
     // The engine's thread at nice 0: the CI machine runs four test files at once, and at nice 19
     // a child's engine thread starved there long enough for SMSC answers and job leases to run

@@ -2,7 +2,7 @@
 // it: its own store on the database file, joined to the test's count. Commands come as messages:
 // { write: id } inserts a row in a transaction and answers { wrote: id }; { hold: true } begins a
 // transaction that answers 'holding' and commits on { release: true }, answering 'released'.
-// TypeScript through tsx, as bin/engine-thread.mjs runs the engine's sources.
+// TypeScript through tsx, as scripts/dev/engine-thread.mjs runs the engine's sources.
 import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { register } from 'tsx/esm/api';

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
+import { BUILT } from '../../build-mode.ts';
 import { ROOT } from '../../root.ts';
 
 /** Where the console's source lives (a client of the public APIs, in a folder of its own). */
@@ -24,15 +25,14 @@ export interface ConsoleBundle {
 let pending: Promise<ConsoleBundle> | null = null;
 
 /**
- * The console's script and style, bundled in memory by esbuild the first time they are asked
- * for (main.ts asks at start, so the first page is quick). Bundling in the process keeps the
- * README's two commands whole: like the server's own TypeScript (run through tsx), the console
- * needs no build step between a clone and a run. A failed bundle is not kept: the next request
- * tries again.
+ * The console's script and style. Compiled (dist/), they are the files the build wrote under
+ * dist/console/, read once; from the sources (the tests), esbuild bundles them in memory, as the
+ * build does (scripts/build.mjs), the first time they are asked for. main.ts asks at start, so the
+ * first page is quick. A failed load is not kept: the next request tries again.
  */
 export function consoleBundle(): Promise<ConsoleBundle> {
   if (!pending) {
-    pending = bundle().catch((err: unknown) => {
+    pending = (BUILT ? fromBuild() : fromSources()).catch((err: unknown) => {
       pending = null;
       throw err;
     });
@@ -40,38 +40,48 @@ export function consoleBundle(): Promise<ConsoleBundle> {
   return pending;
 }
 
-async function bundle(): Promise<ConsoleBundle> {
+interface Output {
+  name: string;
+  ext: 'js' | 'css';
+  body: Buffer;
+}
+
+async function fromBuild(): Promise<ConsoleBundle> {
   const started = performance.now();
-  const out = await build({
-    entryPoints: [join(CONSOLE_SOURCE, 'main.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    outdir: '/console-out',
-    logLevel: 'silent',
-    legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
+  const dir = join(ROOT, 'dist', 'console');
+  const manifest: { js?: string; css?: string } = JSON.parse(
+    await readFile(join(dir, 'manifest.json'), 'utf8'),
+  );
+  const files: Output[] = [];
+  for (const ext of ['js', 'css'] as const) {
+    const name = manifest[ext];
+    if (name) files.push({ name, ext, body: await readFile(join(dir, name)) });
+  }
+  return toBundle(files, started);
+}
+
+async function fromSources(): Promise<ConsoleBundle> {
+  const started = performance.now();
+  // A path esbuild cannot follow: the build leaves esbuild and its own script out of dist/.
+  const build: typeof import('../../../scripts/build.mjs') = await import(
+    pathToFileURL(join(ROOT, 'scripts', 'build.mjs')).href
+  );
+  const { consoleOutput } = build;
+  return toBundle(await consoleOutput(ROOT), started);
+}
+
+function toBundle(files: readonly Output[], started: number): ConsoleBundle {
   const assets = new Map<string, Asset>();
   let script = '';
   let style = '';
-  for (const f of out.outputFiles) {
-    const ext = f.path.endsWith('.css') ? 'css' : f.path.endsWith('.js') ? 'js' : null;
-    if (!ext) continue;
-    const body = Buffer.from(f.contents);
-    const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-    const name = `app-${hash}.${ext}`;
-    assets.set(name, {
-      name,
-      type: ext === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
-      body,
+  for (const f of files) {
+    assets.set(f.name, {
+      name: f.name,
+      type: f.ext === 'css' ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+      body: f.body,
     });
-    if (ext === 'css') style = name;
-    else script = name;
+    if (f.ext === 'css') style = f.name;
+    else script = f.name;
   }
   assets.set(FAVICON.name, FAVICON);
   return { assets, script, style, buildMs: Math.round(performance.now() - started) };
