@@ -6,6 +6,7 @@ import { createEngine, type EngineOptions } from './engine/engine.ts';
 import type { JobRunner } from './engine/runner.ts';
 import { FEATURE_JOBS } from './feature-jobs.ts';
 import { resolveAdminToken } from './features/admin/token.ts';
+import { type ImportResult, startLocalImport } from './features/files/legacy-import.ts';
 import type { FeaturePlugin } from './features/types.ts';
 import { createMetrics } from './http/metrics.ts';
 
@@ -21,6 +22,11 @@ export interface Gateway {
   readonly adminTokenGenerated: boolean;
   /** Starts the workers (the HTTP listener is main.ts's business). */
   start(): void;
+  /**
+   * The copy into the database of uploads an earlier release left on this instance's disk, begun
+   * by start() in the background (src/features/files/legacy-import.ts); undefined before start().
+   */
+  uploadsImported(): Promise<ImportResult | undefined>;
   /** Graceful: stop accepting, finish in-flight requests and jobs, release leases. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -52,6 +58,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     upstreamHooks: engine.upstreamConnectors.flatMap((c) => (c.webhook ? [c.webhook] : [])),
   });
   let stopping: Promise<void> | null = null;
+  let importing: ReturnType<typeof startLocalImport> | null = null;
   return {
     ctx,
     app,
@@ -59,11 +66,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     upstreamConnectors: engine.upstreamConnectors,
     adminToken: token,
     adminTokenGenerated: generated,
-    start: () => engine.start(),
+    start() {
+      engine.start();
+      // Every instance, whatever its role: an API-only one took uploads to its disk too.
+      importing ??= startLocalImport(ctx);
+    },
+    uploadsImported: () => importing?.done ?? Promise.resolve(undefined),
     stop() {
       if (!stopping) {
         stopping = (async () => {
           await app.close();
+          await importing?.stop();
           await engine.stop();
         })();
       }

@@ -1,13 +1,4 @@
-import { userInfo } from 'node:os';
-import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { type Clock, ManualClock, SystemClock } from '../clock.ts';
-import { type Config, loadConfig } from '../config.ts';
-import type { Ctx } from '../context.ts';
-import { Keyring } from '../crypto/keyring.ts';
-import { resolveMasterKeys } from '../crypto/master-key.ts';
-import { type EngineEventMap, EventBus } from '../engine/events.ts';
-import { GatewayError } from '../errors.ts';
+import { isoKst } from '../clock.ts';
 import {
   createAccount,
   listAccountSummaries,
@@ -28,74 +19,14 @@ import {
   removeFromOptOutList,
   removeRule,
 } from '../features/policy/manage.ts';
-import { OutboundPolicy } from '../http/outbound.ts';
-import { insertAudit, listAudit } from '../store/accounts/audit.ts';
-import { openStore, type Store } from '../store/db/database.ts';
-import { CLOCK_SETTING, getSetting, readClockOffset } from '../store/db/settings.ts';
+import { listAudit } from '../store/accounts/audit.ts';
+import { int, need, str, UsageError, type Values } from './args.ts';
+import { gatewayClock } from './context.ts';
+import { groupUsage, runGroup, type Sub } from './group.ts';
+import { MESSAGES } from './messages-command.ts';
 
-/** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
-export const ADMIN_USAGE = `  accounts create --name NAME                           create an account and its first API key
-  accounts list                                         list accounts
-  accounts show ACCOUNT_ID                              an account with its keys and registrations
-  keys create --account ACCOUNT_ID                      another API key for the account
-  keys revoke KEY_ID                                    revoke an API key for good
-  keys dlr KEY_ID --on|--off                            international DLR records for a key
-  senders add --account ACCOUNT_ID --number N           register a sender number (digits only)
-  profiles add --account ACCOUNT_ID --sender-key K      register or update a channel profile
-      [--name N] [--friend-count N] [--business-verified] [--channel-phone N]
-      [--consent-evidence] [--channel-id ID]
-  brands add --account ACCOUNT_ID --brand-id ID --brand-key K --name N
-                                                        register or update an RCS brand
-  webhook set --account ACCOUNT_ID --url URL [--secret S]
-                                                        webhook for MO and reports (secret generated)
-  report-mode set --account ACCOUNT_ID --mode polling|webhook
-                                                        how the account receives reports
-  limits set --account ACCOUNT_ID [--send-per-second N|none] [--requests-per-second N|none]
-                                                        per-second limits; none lifts one
-  audit list [--limit N] [--cursor NEXT]                 operator actions, newest first (HTTP and CLI)
-  spam-rules add --kind text|sender|recipient --pattern P [--match contains|exact|prefix]
-      [--account ACCOUNT_ID] [--note N]                 a spam-filter rule (A322-A324); no --account: global
-  spam-rules list [--account ACCOUNT_ID|global] [--kind K] [--limit N] [--cursor NEXT]
-  spam-rules remove RULE_ID
-  opt-outs add --account ACCOUNT_ID --phone N[,N...] [--from SENDER]
-                                                        numbers that get no advertising from the account
-  opt-outs list --account ACCOUNT_ID [--phone N] [--limit N] [--cursor NEXT]
-  opt-outs remove --account ACCOUNT_ID --phone N [--from SENDER]
-  secrets rotate                                        a new data key: every stored secret resealed
-                                                        under it, the old keys deleted; running
-                                                        gateways keep working (docs/operations.md)
-  Operator commands print JSON; they exit 2 with "error: ..." on a refusal or a bad argument.
-`;
-
-/** A mistake in the command line (the use cases' refusals are GatewayErrors). */
-class UsageError extends Error {}
-
-type Values = Record<string, string | boolean | undefined>;
-type Options = Record<string, { type: 'string' | 'boolean' }>;
-
-/** One subcommand: its options, and how its parsed arguments become a use-case call. */
-interface Sub {
-  options: Options;
-  /** How many positional arguments it takes (ids). */
-  positionals?: number;
-  build(values: Values, positionals: string[]): (ctx: Ctx) => Promise<unknown>;
-}
-
-function str(values: Values, name: string): string | undefined {
-  const v = values[name];
-  return typeof v === 'string' ? v : undefined;
-}
-
-function need(values: Values, name: string): string {
-  const v = str(values, name);
-  if (v === undefined || v === '') throw new UsageError(`--${name} is required`);
-  return v;
-}
-
-function int(name: string, raw: string): number {
-  if (!/^-?\d+$/.test(raw)) throw new UsageError(`--${name} must be an integer, got "${raw}"`);
-  return Number(raw);
-}
+// Kept where the other commands (purge, demo) have always imported them from.
+export { cliUser, gatewayClock, withCtx } from './context.ts';
 
 /** `N` or `none` (no limit); absent keeps the current value. */
 function limit(values: Values, name: string): number | null | undefined {
@@ -104,18 +35,49 @@ function limit(values: Values, name: string): number | null | undefined {
   return raw === 'none' ? null : int(name, raw);
 }
 
+const PAGE_OPTIONS = [
+  ['--limit N', 'at most N entries (default 50)'],
+  ['--cursor NEXT', 'the `next` of the previous page: go on where it stopped'],
+] as const;
+
 const ACCOUNT = { account: { type: 'string' } } as const;
 
-const GROUPS: Record<string, Record<string, Sub>> = {
+const ADMIN_GROUPS: Record<string, Record<string, Sub>> = {
   accounts: {
     create: {
       options: { name: { type: 'string' } },
+      help: {
+        usage: 'accounts create --name NAME',
+        summary: 'create an account and its first API key',
+        about:
+          'Prints the account and its first API key (POST /admin/v1/accounts). The key is shown only\n' +
+          'here: keep it; `keys create` makes another.',
+        options: [['--name NAME', "the account's name (required)"]],
+        examples: ['omnigate accounts create --name acme'],
+      },
       build: (v) => (ctx) => createAccount(ctx, { name: need(v, 'name') }),
     },
-    list: { options: {}, build: () => (ctx) => listAccountSummaries(ctx) },
+    list: {
+      options: {},
+      help: {
+        usage: 'accounts list',
+        summary: 'list accounts',
+        about: 'Every account with its report mode and creation time (GET /admin/v1/accounts).',
+        examples: ['omnigate accounts list'],
+      },
+      build: () => (ctx) => listAccountSummaries(ctx),
+    },
     show: {
       options: {},
       positionals: 1,
+      help: {
+        usage: 'accounts show ACCOUNT_ID',
+        summary: 'an account with its keys and registrations',
+        about:
+          'Its settings, API keys (never the keys themselves), sender numbers, profiles and brands\n' +
+          '(GET /admin/v1/accounts/{accountId}).',
+        examples: ['omnigate accounts show acc_0123456789abcdef'],
+      },
       build:
         (_v, [id = '']) =>
         (ctx) =>
@@ -123,10 +85,26 @@ const GROUPS: Record<string, Record<string, Sub>> = {
     },
   },
   keys: {
-    create: { options: ACCOUNT, build: (v) => (ctx) => createKey(ctx, need(v, 'account')) },
+    create: {
+      options: ACCOUNT,
+      help: {
+        usage: 'keys create --account ACCOUNT_ID',
+        summary: 'another API key for the account',
+        about: "The new key is printed once, here; the account's other keys keep working.",
+        options: [['--account ACCOUNT_ID', 'the account (required)']],
+        examples: ['omnigate keys create --account acc_0123456789abcdef'],
+      },
+      build: (v) => (ctx) => createKey(ctx, need(v, 'account')),
+    },
     revoke: {
       options: {},
       positionals: 1,
+      help: {
+        usage: 'keys revoke KEY_ID',
+        summary: 'revoke an API key for good',
+        about: 'Refused from then on (other running gateways within their key cache time).',
+        examples: ['omnigate keys revoke key_0123456789abcdef'],
+      },
       build:
         (_v, [id = '']) =>
         (ctx) =>
@@ -135,6 +113,15 @@ const GROUPS: Record<string, Record<string, Sub>> = {
     dlr: {
       options: { on: { type: 'boolean' }, off: { type: 'boolean' } },
       positionals: 1,
+      help: {
+        usage: 'keys dlr KEY_ID --on|--off',
+        summary: 'international DLR records for a key',
+        options: [
+          ['--on', 'the key receives DLR records'],
+          ['--off', 'it does not'],
+        ],
+        examples: ['omnigate keys dlr key_0123456789abcdef --on'],
+      },
       build: (v, [id = '']) => {
         if (v.on === v.off) throw new UsageError('give exactly one of --on or --off');
         return (ctx) => setApiKeyDlr(ctx, { keyId: id, dlr: v.on === true });
@@ -144,6 +131,15 @@ const GROUPS: Record<string, Record<string, Sub>> = {
   senders: {
     add: {
       options: { ...ACCOUNT, number: { type: 'string' } },
+      help: {
+        usage: 'senders add --account ACCOUNT_ID --number N',
+        summary: 'register a sender number (digits only)',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--number N', 'the number its SMS, LMS and MMS are sent from, digits only (required)'],
+        ],
+        examples: ['omnigate senders add --account acc_0123456789abcdef --number 01012345678'],
+      },
       build: (v) => (ctx) => addSender(ctx, { accountId: need(v, 'account'), number: need(v, 'number') }),
     },
   },
@@ -158,6 +154,28 @@ const GROUPS: Record<string, Record<string, Sub>> = {
         'channel-phone': { type: 'string' },
         'consent-evidence': { type: 'boolean' },
         'channel-id': { type: 'string' },
+      },
+      help: {
+        usage: 'profiles add --account ACCOUNT_ID --sender-key K',
+        more: [
+          '[--name N] [--friend-count N] [--business-verified] [--channel-phone N]',
+          '[--consent-evidence] [--channel-id ID]',
+        ],
+        summary: 'register or update a channel profile',
+        about:
+          'A sender profile of the informational and brand channels. Run again with the same --sender-key\n' +
+          'to update it: options left out keep their value, and a flag can only turn its fact on.',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--sender-key K', "the profile's senderKey (required)"],
+          ['--name N', 'its name'],
+          ['--friend-count N', 'how many friends the channel has'],
+          ['--business-verified', 'the channel is a verified business'],
+          ['--channel-phone N', "the channel's phone number"],
+          ['--consent-evidence', "the account holds its recipients' consent"],
+          ['--channel-id ID', "the channel's id"],
+        ],
+        examples: ['omnigate profiles add --account acc_0123456789abcdef --sender-key sk-acme --name Acme'],
       },
       build: (v) => {
         const friends = str(v, 'friend-count');
@@ -184,6 +202,19 @@ const GROUPS: Record<string, Record<string, Sub>> = {
         'brand-key': { type: 'string' },
         name: { type: 'string' },
       },
+      help: {
+        usage: 'brands add --account ACCOUNT_ID --brand-id ID --brand-key K --name N',
+        summary: 'register or update an RCS brand',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--brand-id ID', "the brand's id (required)"],
+          ['--brand-key K', 'the brandKey its RCS messages name (required)'],
+          ['--name N', "the brand's name (required)"],
+        ],
+        examples: [
+          'omnigate brands add --account acc_0123456789abcdef --brand-id BR.acme --brand-key bk-acme --name Acme',
+        ],
+      },
       build: (v) => {
         const input = {
           accountId: need(v, 'account'),
@@ -198,6 +229,22 @@ const GROUPS: Record<string, Record<string, Sub>> = {
   webhook: {
     set: {
       options: { ...ACCOUNT, url: { type: 'string' }, secret: { type: 'string' } },
+      help: {
+        usage: 'webhook set --account ACCOUNT_ID --url URL [--secret S]',
+        summary: 'webhook for MO and reports (secret generated)',
+        about:
+          "Where the account's MO messages and (in webhook mode) reports are posted, signed with the\n" +
+          'secret. Without --secret one is generated and printed once, here. The secret is never in the\n' +
+          'audit log.',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--url URL', 'the receiver (required)'],
+          ['--secret S', 'the signing secret (default: a new random one)'],
+        ],
+        examples: [
+          'omnigate webhook set --account acc_0123456789abcdef --url https://hooks.example.com/omnigate',
+        ],
+      },
       build: (v) => {
         const input = { accountId: need(v, 'account'), url: need(v, 'url'), secret: str(v, 'secret') };
         return (ctx) => setWebhook(ctx, input);
@@ -207,6 +254,16 @@ const GROUPS: Record<string, Record<string, Sub>> = {
   'report-mode': {
     set: {
       options: { ...ACCOUNT, mode: { type: 'string' } },
+      help: {
+        usage: 'report-mode set --account ACCOUNT_ID --mode polling|webhook',
+        summary: 'how the account receives reports',
+        about: 'webhook needs a webhook set first (`omnigate webhook set`).',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--mode polling|webhook', 'polled by the client, or posted to its webhook (required)'],
+        ],
+        examples: ['omnigate report-mode set --account acc_0123456789abcdef --mode webhook'],
+      },
       build: (v) => {
         const accountId = need(v, 'account');
         const mode = REPORT_MODES.find((m) => m === need(v, 'mode'));
@@ -215,15 +272,66 @@ const GROUPS: Record<string, Record<string, Sub>> = {
       },
     },
   },
+  limits: {
+    set: {
+      options: {
+        ...ACCOUNT,
+        'send-per-second': { type: 'string' },
+        'requests-per-second': { type: 'string' },
+      },
+      help: {
+        usage: 'limits set --account ACCOUNT_ID [--send-per-second N|none] [--requests-per-second N|none]',
+        summary: 'per-second limits; none lifts one',
+        about: 'A limit left out keeps its value.',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--send-per-second N|none', 'messages accepted per second'],
+          ['--requests-per-second N|none', 'API requests per second'],
+        ],
+        examples: [
+          'omnigate limits set --account acc_0123456789abcdef --send-per-second 100 --requests-per-second none',
+        ],
+      },
+      build: (v) => {
+        const input = {
+          accountId: need(v, 'account'),
+          sendPerSecond: limit(v, 'send-per-second'),
+          requestsPerSecond: limit(v, 'requests-per-second'),
+        };
+        return (ctx) => setLimits(ctx, input);
+      },
+    },
+  },
   audit: {
     list: {
       options: { limit: { type: 'string' }, cursor: { type: 'string' } },
+      readOnly: true,
+      help: {
+        usage: 'audit list [--limit N] [--cursor NEXT]',
+        summary: 'operator actions, newest first (HTTP and CLI)',
+        about:
+          'Who did what, on what, when (ISO 8601, as GET /admin/v1/audit answers) and the answer: every\n' +
+          'call of the operator API that may change something and every operator command of this CLI,\n' +
+          'refused ones included.',
+        options: [['--limit N', 'at most N entries, 1 to 1000 (default 50)'], PAGE_OPTIONS[1]],
+        examples: ['omnigate audit list --limit 20', 'omnigate audit list --cursor 1234'],
+      },
       build: (v) => {
         const n = str(v, 'limit') === undefined ? 50 : int('limit', need(v, 'limit'));
         if (n < 1 || n > 1000) throw new UsageError('--limit must be 1 to 1000');
         const cursor = str(v, 'cursor');
-        const before = cursor === undefined ? null : int('cursor', cursor);
-        return (ctx) => listAudit(ctx.store, before, n);
+        if (cursor !== undefined && !/^[1-9]\d{0,15}$/.test(cursor)) {
+          throw new UsageError('--cursor must be the next of an earlier answer');
+        }
+        const before = cursor === undefined ? null : Number(cursor);
+        // As GET /admin/v1/audit answers (audit-routes.ts): times in ISO 8601, next as text.
+        return async (ctx) => {
+          const page = await listAudit(ctx.store, before, n);
+          return {
+            entries: page.entries.map((e) => ({ ...e, at: isoKst(e.at) })),
+            next: page.next === null ? null : String(page.next),
+          };
+        };
       },
     },
   },
@@ -235,6 +343,25 @@ const GROUPS: Record<string, Record<string, Sub>> = {
         pattern: { type: 'string' },
         match: { type: 'string' },
         note: { type: 'string' },
+      },
+      help: {
+        usage: 'spam-rules add --kind text|sender|recipient --pattern P [--match contains|exact|prefix]',
+        more: ['[--account ACCOUNT_ID] [--note N]'],
+        summary: 'a spam-filter rule (A322-A324); no --account: global',
+        about: 'A send that matches a rule is refused with A322 (text), A323 (sender) or A324 (recipient).',
+        options: [
+          ['--kind text|sender|recipient', 'what the rule looks at (required)'],
+          ['--pattern P', 'what it looks for (required); numbers digits only'],
+          [
+            '--match contains|exact|prefix',
+            'text: contains (the default); numbers: exact (the default) or prefix',
+          ],
+          ['--account ACCOUNT_ID', 'the account it applies to (default: every account)'],
+          ['--note N', 'why, for the operators'],
+        ],
+        examples: [
+          "omnigate spam-rules add --kind text --pattern '무담보 대출' --account acc_0123456789abcdef",
+        ],
       },
       build: (v) => {
         const input = {
@@ -254,6 +381,16 @@ const GROUPS: Record<string, Record<string, Sub>> = {
         limit: { type: 'string' },
         cursor: { type: 'string' },
       },
+      help: {
+        usage: 'spam-rules list [--account ACCOUNT_ID|global] [--kind K] [--limit N] [--cursor NEXT]',
+        summary: 'the spam-filter rules',
+        options: [
+          ['--account ACCOUNT_ID|global', "an account's rules, or the global ones (default: all)"],
+          ['--kind K', 'text, sender or recipient'],
+          ...PAGE_OPTIONS,
+        ],
+        examples: ['omnigate spam-rules list --account global --kind recipient'],
+      },
       build: (v) => {
         const n = str(v, 'limit') === undefined ? 50 : int('limit', need(v, 'limit'));
         const query = {
@@ -268,6 +405,11 @@ const GROUPS: Record<string, Record<string, Sub>> = {
     remove: {
       options: {},
       positionals: 1,
+      help: {
+        usage: 'spam-rules remove RULE_ID',
+        summary: 'delete a spam-filter rule',
+        examples: ['omnigate spam-rules remove pol_0123456789abcdef'],
+      },
       build:
         (_v, [id = '']) =>
         (ctx) =>
@@ -277,6 +419,16 @@ const GROUPS: Record<string, Record<string, Sub>> = {
   'opt-outs': {
     add: {
       options: { ...ACCOUNT, phone: { type: 'string' }, from: { type: 'string' } },
+      help: {
+        usage: 'opt-outs add --account ACCOUNT_ID --phone N[,N...] [--from SENDER]',
+        summary: 'numbers that get no advertising from the account',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--phone N[,N...]', 'the numbers, digits only, comma-separated (required)'],
+          ['--from SENDER', "only for this sender number (default: any of the account's)"],
+        ],
+        examples: ['omnigate opt-outs add --account acc_0123456789abcdef --phone 01070000001,01070000002'],
+      },
       build: (v) => {
         const accountId = need(v, 'account');
         const input = { phones: need(v, 'phone').split(','), from: str(v, 'from') };
@@ -293,6 +445,17 @@ const GROUPS: Record<string, Record<string, Sub>> = {
         limit: { type: 'string' },
         cursor: { type: 'string' },
       },
+      help: {
+        usage: 'opt-outs list --account ACCOUNT_ID [--phone N] [--limit N] [--cursor NEXT]',
+        summary: "the account's opt-out list",
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--phone N', 'only this number'],
+          ['--limit N', 'at most N entries (default 100)'],
+          PAGE_OPTIONS[1],
+        ],
+        examples: ['omnigate opt-outs list --account acc_0123456789abcdef --limit 20'],
+      },
       build: (v) => {
         const accountId = need(v, 'account');
         const n = str(v, 'limit') === undefined ? 100 : int('limit', need(v, 'limit'));
@@ -305,6 +468,16 @@ const GROUPS: Record<string, Record<string, Sub>> = {
     },
     remove: {
       options: { ...ACCOUNT, phone: { type: 'string' }, from: { type: 'string' } },
+      help: {
+        usage: 'opt-outs remove --account ACCOUNT_ID --phone N [--from SENDER]',
+        summary: 'take a number off the opt-out list',
+        options: [
+          ['--account ACCOUNT_ID', 'the account (required)'],
+          ['--phone N', 'the number (required)'],
+          ['--from SENDER', 'the sender number its entry names, if any'],
+        ],
+        examples: ['omnigate opt-outs remove --account acc_0123456789abcdef --phone 01070000001'],
+      },
       build: (v) => {
         const accountId = need(v, 'account');
         const input = { phone: need(v, 'phone'), from: str(v, 'from') };
@@ -318,151 +491,28 @@ const GROUPS: Record<string, Record<string, Sub>> = {
   secrets: {
     rotate: {
       options: {},
+      help: {
+        usage: 'secrets rotate',
+        summary: 'a new data key; every stored secret resealed under it',
+        about:
+          'Adds a data key sealed under the master key, reseals every stored secret under it and\n' +
+          'deletes the old keys. Running gateways keep working (docs/operations.md, "Secrets"). The\n' +
+          "master key itself stays as it is: OMNIGATE_SECRET_KEY or the data folder's secret-key.",
+        examples: ['omnigate secrets rotate'],
+      },
       build: () => async (ctx) =>
         rotateSecrets(ctx, (await gatewayClock(ctx.store, ctx.config.clock, ctx.config.sandbox)).now()),
     },
   },
-  limits: {
-    set: {
-      options: {
-        ...ACCOUNT,
-        'send-per-second': { type: 'string' },
-        'requests-per-second': { type: 'string' },
-      },
-      build: (v) => {
-        const input = {
-          accountId: need(v, 'account'),
-          sendPerSecond: limit(v, 'send-per-second'),
-          requestsPerSecond: limit(v, 'requests-per-second'),
-        };
-        return (ctx) => setLimits(ctx, input);
-      },
-    },
-  },
 };
 
-/**
- * The gateways' clock, which on the manual clock is the one the database keeps (the sandbox's),
- * not this machine's, and on the system clock runs as far ahead as the sandbox moved it: the
- * purge counts ages to it, and a rotation keeps the keys of 2FA codes that have not expired by it.
- */
-export async function gatewayClock(store: Store, kind: 'system' | 'manual', sandbox = true): Promise<Clock> {
-  // As the gateways read it (src/engine/engine.ts): the offset counts only while the sandbox is on.
-  if (kind === 'system') return new SystemClock(sandbox ? await readClockOffset(store) : 0);
-  const kept = await getSetting(store, CLOCK_SETTING);
-  return new ManualClock(kept ? Number(kept) : Date.now());
-}
+/** Operator commands (accounts, keys, senders, ...): the same use cases as /admin/v1. */
+const GROUPS: Record<string, Record<string, Sub>> = { ...ADMIN_GROUPS, messages: MESSAGES };
 
-/**
- * The context the HTTP app gets, built straight on the configured database. Logs go to stderr so
- * that stdout stays one JSON document. The clock is the system clock unless `clockOf` says
- * otherwise, even when a gateway runs on the manual one: registrations are stamped with the
- * operator's real time.
- */
-export async function withCtx<T>(
-  run: (ctx: Ctx) => Promise<T>,
-  clockOf: (store: Store, config: Config) => Promise<Clock> = async () => new SystemClock(),
-): Promise<T> {
-  const config = loadConfig();
-  const store = await openStore(config.databaseUrl, { preparedStatements: config.pgPrepared });
-  try {
-    await store.migrate();
-    const ctx: Ctx = {
-      config,
-      store,
-      clock: await clockOf(store, config),
-      logger: pino({ level: 'warn' }, process.stderr),
-      events: new EventBus<EngineEventMap>(),
-      // The master key is read (or made, on a fresh data directory) only by a command that seals.
-      secrets: new Keyring(store, () => resolveMasterKeys(config)),
-      outbound: new OutboundPolicy(config.webhookAllow),
-      workAdded: () => {},
-    };
-    return await run(ctx);
-  } finally {
-    await store.close();
-  }
-}
-
-/** The operating-system user running the command (who, for the audit log). */
-export function cliUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** The command's arguments, as the audit log keeps them: ids and names, never a secret. */
-function auditTarget(values: Values, positionals: readonly string[]): Record<string, string> {
-  const target: Record<string, string> = {};
-  positionals.forEach((p, i) => {
-    target[`arg${i + 1}`] = p;
-  });
-  for (const [k, v] of Object.entries(values)) {
-    if (k === 'secret' || v === undefined) continue;
-    target[k] = String(v);
-  }
-  return target;
-}
-
-function isParseArgsError(err: unknown): err is TypeError {
-  return err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS');
-}
-
-function runGroup(group: string, subs: Record<string, Sub>): (args: string[]) => Promise<number> {
-  return async ([sub, ...args]) => {
-    try {
-      const spec = sub === undefined ? undefined : subs[sub];
-      if (!spec) {
-        const known = Object.keys(subs).join(', ');
-        throw new UsageError(`${group} needs a subcommand: ${known} (omnigate help)`);
-      }
-      const want = spec.positionals ?? 0;
-      const { values, positionals } = parseArgs({
-        args,
-        options: spec.options,
-        strict: true,
-        allowPositionals: want > 0,
-      });
-      if (positionals.length !== want || positionals.some((p) => p === '')) {
-        throw new UsageError(
-          `${group} ${sub} takes ${want} argument${want === 1 ? '' : 's'} (omnigate help)`,
-        );
-      }
-      const call = spec.build(values, positionals);
-      // Operator actions are audited as those of /admin/v1 are; reading the log is not one.
-      const out = await withCtx(async (ctx) => {
-        if (group === 'audit') return call(ctx);
-        const record = (status: number) =>
-          insertAudit(ctx.store, {
-            at: Date.now(),
-            actor: `cli ${cliUser()}`,
-            action: `cli ${group} ${sub}`,
-            target: auditTarget(values, positionals),
-            status,
-            trId: '',
-          });
-        try {
-          const done = await call(ctx);
-          await record(200);
-          return done;
-        } catch (err) {
-          if (err instanceof GatewayError) await record(err.status);
-          throw err;
-        }
-      });
-      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-      return 0;
-    } catch (err) {
-      if (err instanceof UsageError || err instanceof GatewayError || isParseArgsError(err)) {
-        process.stderr.write(`error: ${err.message}\n`);
-        return 2;
-      }
-      throw err;
-    }
-  };
-}
+export const ADMIN_USAGE = `${Object.values(GROUPS)
+  .map((subs) => groupUsage(subs))
+  .join('')}  Operator commands print JSON; they exit 2 with "error: ..." on a refusal or a bad argument.
+`;
 
 export const ADMIN_COMMANDS: Record<string, (args: string[]) => Promise<number>> = Object.fromEntries(
   Object.entries(GROUPS).map(([group, subs]) => [group, runGroup(group, subs)]),

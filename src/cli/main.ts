@@ -1,69 +1,65 @@
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError } from '../config.ts';
 import { ConnectorConfigError } from '../connectors/config.ts';
 import { GatewayError } from '../errors.ts';
-import { openStore } from '../store/db/database.ts';
 import { ADMIN_COMMANDS, ADMIN_USAGE } from './admin-commands.ts';
+import { UsageError } from './args.ts';
+import { BACKUP_HELP, backupCommand } from './backup-command.ts';
+import { DEMO_USAGE, demoCommand } from './demo-command.ts';
+import { overviewLines } from './help.ts';
 import { PURGE_USAGE, purgeCommand } from './purge-command.ts';
+import { RESTORE_HELP, restoreCommand } from './restore-command.ts';
+import { MIGRATE_HELP, migrateCommand, SERVE_HELP, serveCommand } from './serve-command.ts';
 
 const USAGE = `omnigate <command> [options]
 
-  serve [--port N] [--host H] [--role api|worker|all]   run the gateway (npm start)
-  migrate                                               apply database migrations and exit
-${PURGE_USAGE}${ADMIN_USAGE}
-Configuration comes from the environment (see README.md): DATABASE_URL, OMNIGATE_DATA_DIR, ...
+${overviewLines(SERVE_HELP)}${overviewLines(MIGRATE_HELP)}${overviewLines(BACKUP_HELP)}${overviewLines(RESTORE_HELP)}${PURGE_USAGE}${DEMO_USAGE}${ADMIN_USAGE}
+\`omnigate <command> --help\` (or \`omnigate help <command>\`) tells what a command does, its options and an example.
+Configuration comes from the environment (docs/operations.md): DATABASE_URL, OMNIGATE_DATA_DIR, ...
 `;
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  serve: serveCommand,
+  migrate: migrateCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  purge: purgeCommand,
+  ...ADMIN_COMMANDS,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
+  if (!command || command === '--help' || command === '-h') {
     process.stdout.write(USAGE);
     return command ? 0 : 2;
   }
-  if (command === 'serve') {
-    const { values } = parseArgs({
-      args: rest,
-      options: { port: { type: 'string' }, host: { type: 'string' }, role: { type: 'string' } },
-    });
-    const overrides: Record<string, string> = {};
-    if (values.port) overrides.PORT = values.port;
-    if (values.host) overrides.HOST = values.host;
-    if (values.role) overrides.OMNIGATE_ROLE = values.role;
-    // Loaded only here: the HTTP stack is a second of start-up that operator commands do not need.
-    const { serve } = await import('../main.ts');
-    await serve(loadConfig(process.env, overrides));
-    return -1; // keeps running
-  }
-  if (command === 'migrate') {
-    const config = loadConfig();
-    const store = await openStore(config.databaseUrl, { preparedStatements: config.pgPrepared });
-    try {
-      const applied = await store.migrate();
-      process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
-    } finally {
-      await store.close();
-    }
-    return 0;
-  }
-  if (command === 'purge') return purgeCommand(rest);
-  const admin = ADMIN_COMMANDS[command];
-  if (admin) return admin(rest);
-  process.stderr.write(`unknown command: ${command}\n\n${USAGE}`);
+  // `omnigate help accounts create` is `omnigate accounts create --help`.
+  if (command === 'help') return rest.length === 0 ? main(['--help']) : main([...rest, '--help']);
+  if (command === 'demo') return demoCommand(rest);
+  const run = COMMANDS[command];
+  if (run) return run(rest);
+  process.stderr.write(`error: unknown command: ${command} (omnigate --help lists them)\n`);
   return 2;
 }
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+main(argv).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
   },
   (err: unknown) => {
-    if (err instanceof ConfigError || err instanceof ConnectorConfigError || err instanceof GatewayError) {
+    if (
+      err instanceof UsageError ||
+      err instanceof ConfigError ||
+      err instanceof ConnectorConfigError ||
+      err instanceof GatewayError
+    ) {
       process.stderr.write(`error: ${err.message}\n`);
       process.exitCode = 2;
       return;
     }
     if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`error: ${err.message}\n`);
+      const command = argv[0] ?? '';
+      process.stderr.write(`error: ${err.message.replace(/\s*\n\s*/g, ' ')} (omnigate ${command} --help)\n`);
       process.exitCode = 2;
       return;
     }

@@ -1,12 +1,24 @@
-import { parseArgs } from 'node:util';
 import { isoKst } from '../clock.ts';
 import { type PurgeResult, purge } from '../engine/purge.ts';
 import { insertAudit } from '../store/accounts/audit.ts';
-import { cliUser, gatewayClock, withCtx } from './admin-commands.ts';
+import { parseCommand } from './args.ts';
+import { cliUser, gatewayClock, withCtx } from './context.ts';
+import { type CommandHelp, helpText, overviewLines } from './help.ts';
 
-export const PURGE_USAGE = `  purge [--dry-run]                                     delete now what is past its age (the hourly job's
-                                                        work); --dry-run prints what would go, deletes nothing
-`;
+const PURGE_HELP: CommandHelp = {
+  usage: 'purge [--dry-run]',
+  summary: "delete now what is past its age (the hourly job's work)",
+  about:
+    "Deletes every record older than its kind's age (OMNIGATE_RETENTION_*_DAYS: messages, reports,\n" +
+    'uploads, MO, audit, ...), all of it at once, beside running gateways (their hourly job and this\n' +
+    'command delete the same rows harmlessly). Ages count to the gateway clock the database keeps.\n' +
+    'Prints per kind its age in days, the time before which records go (ISO 8601) and the rows and\n' +
+    'files deleted. A purge is audited; a dry run is not.',
+  options: [['--dry-run', 'print what would go; delete nothing']],
+  examples: ['omnigate purge --dry-run', 'omnigate purge'],
+};
+
+export const PURGE_USAGE = overviewLines(PURGE_HELP);
 
 /** What the command prints: per kind, its age, the time before which records go, and the counts. */
 function report(r: PurgeResult): Record<string, unknown> {
@@ -33,7 +45,12 @@ function report(r: PurgeResult): Record<string, unknown> {
  * so that stdout stays one JSON document; a purge (not a dry run) is an operator action, audited.
  */
 export async function purgeCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { 'dry-run': { type: 'boolean' } }, strict: true });
+  const parsed = parseCommand('purge', args, { 'dry-run': { type: 'boolean' } });
+  if (parsed.help) {
+    process.stdout.write(helpText(PURGE_HELP));
+    return 0;
+  }
+  const { values } = parsed;
   const dryRun = values['dry-run'] === true;
   return withCtx(
     async (ctx) => {

@@ -23,7 +23,7 @@ import {
   purgeTwofaWindows,
   purgeWebhookAttempts,
 } from '../store/purge/records.ts';
-import { purgeUploads } from '../store/purge/uploads.ts';
+import { purgeAbandonedBytes, purgeUploads } from '../store/purge/uploads.ts';
 
 /**
  * The kinds of the configuration, idempotency keys, which go when their TTL ends, and refused
@@ -42,7 +42,7 @@ export interface KindResult {
   cutoff: number | null;
   /** Rows that went (a dry run: would go), per table. */
   rows: Record<string, number>;
-  /** Uploaded files removed from the disk (a dry run: that would be). */
+  /** Uploaded files whose rows and bytes went (a dry run: would go). */
   files: number;
   /** False when the call stopped at its batch limit with more of this kind possibly due. */
   done: boolean;
@@ -85,6 +85,13 @@ export const WEBHOOK_JOB_KINDS = [REPORT_WEBHOOK_JOB, MO_DELIVERY_JOB] as const;
  * (docs/decisions.md, Protection: the purge is a job).
  */
 const PAUSE_FACTOR = 1;
+
+/**
+ * Bytes no record names are swept once this old (src/store/purge/uploads.ts), whatever the
+ * uploads' retention, 0 (for good) included: they are no record anyone keeps. A video's upload,
+ * the longest write, ends within 5 minutes of its registration.
+ */
+export const ABANDONED_BYTES_MS = DAY_MS;
 const PAUSE_MIN_MS = 2;
 const PAUSE_MAX_MS = 250;
 
@@ -134,18 +141,25 @@ function plans(ctx: Ctx, now: number, dryRun: boolean): Plan[] {
     }
     const days = ctx.config.retention.days[kind];
     if (days === 0) {
-      out.push({ kind, days, cutoff: null, batchers: [] });
+      const batchers =
+        kind === 'uploads' ? [purgeAbandonedBytes(store, now - ABANDONED_BYTES_MS, dryRun)] : [];
+      out.push({ kind, days, cutoff: null, batchers });
       continue;
     }
     // The audit log is stamped with real time (operators move the sandbox clock); the rest with
     // the gateway clock.
     const cutoff = (kind === 'audit' ? Date.now() : now) - days * DAY_MS;
-    out.push({ kind, days, cutoff, batchers: batchersOf(ctx, kind, cutoff, dryRun) });
+    out.push({ kind, days, cutoff, batchers: batchersOf(ctx, kind, { cutoff, now }, dryRun) });
   }
   return out;
 }
 
-function batchersOf(ctx: Ctx, kind: RetentionKind, cutoff: number, dryRun: boolean): Batcher[] {
+function batchersOf(
+  ctx: Ctx,
+  kind: RetentionKind,
+  { cutoff, now }: { cutoff: number; now: number },
+  dryRun: boolean,
+): Batcher[] {
   const { store } = ctx;
   switch (kind) {
     case 'messages':
@@ -166,7 +180,10 @@ function batchersOf(ctx: Ctx, kind: RetentionKind, cutoff: number, dryRun: boole
     case 'friend_group_files':
       return [purgeNumberFiles(store, cutoff, dryRun)];
     case 'uploads':
-      return [purgeUploads(store, { cutoff, kept: BRAND_IMAGE_KINDS, dir: FILES_DIR }, dryRun)];
+      return [
+        purgeUploads(store, { cutoff, kept: BRAND_IMAGE_KINDS, dir: FILES_DIR }, dryRun),
+        purgeAbandonedBytes(store, now - ABANDONED_BYTES_MS, dryRun),
+      ];
     case 'audit':
       return [purgeAudit(store, cutoff, dryRun)];
   }
@@ -210,8 +227,9 @@ export async function purge(ctx: Ctx, options: PurgeOptions = {}): Promise<Purge
           result.rows[table] = (result.rows[table] ?? 0) + n;
         result.files += batch.files.length;
         if (!dryRun) {
-          // The rows are gone (committed): now their bytes. A crash in between leaves files no
-          // row names, which nothing serves.
+          // The rows and their bytes in the database are gone (committed): now the copy an
+          // earlier release may have left on this instance's disk. A crash in between leaves a
+          // file no row names, which nothing serves.
           await removeFiles(ctx, batch.files);
           const deleted = Object.keys(batch.rows).length > 0;
           if (deleted) {

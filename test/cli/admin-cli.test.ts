@@ -31,11 +31,15 @@ describe('omnigate operator commands', () => {
   let apiKey: string;
   let keyId: string;
 
+  /** What every command printed, for the check of its times. */
+  const printed: Array<{ args: string[]; stdout: string }> = [];
+
   /** `omnigate <args>` as an operator types it. */
   function omnigate(...args: string[]): Promise<Run> {
     return new Promise((resolve) => {
       execFile(process.execPath, [BIN, ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
         const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+        if (code === 0 && stdout.startsWith('{')) printed.push({ args, stdout });
         resolve({ code, stdout, stderr, json: <T>() => JSON.parse(stdout) as T });
       });
     });
@@ -46,6 +50,8 @@ describe('omnigate operator commands', () => {
   }
 
   before(async () => {
+    // The commands work on a database a gateway (or `migrate`) made; they make none.
+    assertOk(await omnigate('migrate'));
     const created = await omnigate('accounts', 'create', '--name', 'acme');
     assertOk(created);
     ({ accountId, apiKey, keyId } = created.json<{ accountId: string; apiKey: string; keyId: string }>());
@@ -192,7 +198,17 @@ describe('omnigate operator commands', () => {
         /sendPerSecond must be an integer/,
       ],
       [['accounts', 'create'], /--name is required/],
-      [['accounts', 'create', '--name', 'x', '--bogus'], /bogus/],
+      [
+        ['accounts', 'create', '--name', 'x', '--bogus'],
+        /^error: unknown option --bogus for omnigate accounts create \(omnigate accounts create --help lists its options\)$/m,
+      ],
+      [
+        ['accounts', 'create', '--name'],
+        /--name <value>' argument missing \(omnigate accounts create --help\)/,
+      ],
+      [['accounts', 'show'], /omnigate accounts show takes 1 argument \(omnigate accounts show --help\)/],
+      [['accounts', 'rename'], /accounts needs a subcommand: create, list, show \(not "rename"\)/],
+      [['audit', 'list', '--cursor', 'abc'], /--cursor must be the next of an earlier answer/],
       [['keys', 'dlr', keyId], /exactly one of --on or --off/],
     ];
     const runs = await Promise.all(cases.map(([args]) => omnigate(...args)));
@@ -345,5 +361,41 @@ describe('omnigate operator commands', () => {
     const shown = await omnigate('accounts', 'show', accountId);
     assertOk(shown);
     assert.deepEqual(shown.json().webhook, { url: 'https://example.test/hook', secretSet: true });
+  });
+
+  test('audit list pages with its next, and prints times as GET /admin/v1/audit does (ISO 8601)', async () => {
+    const first = await omnigate('audit', 'list', '--limit', '1');
+    assertOk(first);
+    const page = first.json<{ entries: Array<{ id: number; at: unknown }>; next: unknown }>();
+    assert.match(String(page.entries[0]?.at), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/);
+    assert.equal(typeof page.next, 'string');
+    const second = await omnigate('audit', 'list', '--limit', '1', '--cursor', String(page.next));
+    assertOk(second);
+    const [entry] = second.json<{ entries: Array<{ id: number }> }>().entries;
+    assert.ok(entry && entry.id < (page.entries[0]?.id ?? 0), 'the next page is older');
+  });
+
+  // Last: it reads what every test before it printed.
+  test('every time any command printed is ISO 8601, never epoch milliseconds', () => {
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?(Z|[+-]\d{2}:\d{2})$/;
+    let times = 0;
+    const walk = (v: unknown, path: string, args: string[]) => {
+      if (typeof v === 'number') {
+        // Epoch milliseconds of any year from 2001 to 2286.
+        assert.ok(v < 1e12 || v >= 1e13, `${args.join(' ')}: ${path} = ${v} looks like epoch milliseconds`);
+      } else if (typeof v === 'string') {
+        if (/(At|^at|Time)$/.test(path.split('.').pop() ?? '')) {
+          assert.match(v, iso, `${args.join(' ')}: ${path}`);
+          times += 1;
+        }
+      } else if (Array.isArray(v)) {
+        for (const [i, x] of v.entries()) walk(x, `${path}.${i}`, args);
+      } else if (v !== null && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) walk(x, path ? `${path}.${k}` : k, args);
+      }
+    };
+    for (const p of printed) walk(JSON.parse(p.stdout), '', p.args);
+    assert.ok(printed.some((p) => p.args[0] === 'audit'));
+    assert.ok(times > 10, `times seen: ${times}`);
   });
 });

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DAY_MS, formatKst } from '../../src/clock.ts';
 import { purge } from '../../src/engine/purge.ts';
 import { storeUpload } from '../../src/features/files/storage.ts';
 import { saveNumberFile } from '../../src/store/campaigns/friend-group-files.ts';
+import { findBlob } from '../../src/store/media/blobs.ts';
 import type { StoredFile } from '../../src/store/media/files.ts';
 import { REPORT_WEBHOOK_JOB } from '../../src/store/messages/reports.ts';
 import { type Client, inbox, send, setupClient } from '../helpers/client.ts';
@@ -13,6 +12,11 @@ import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
 import { png } from '../helpers/images.ts';
 import { advanceDays, rowCount, sendTo, settleAll } from './retention-helpers.ts';
+
+/** The upload's bytes are still in the database. */
+async function bytesKept(t: TestGateway, f: StoredFile): Promise<boolean> {
+  return (await findBlob(t.gw.ctx.store.db, f.path)) !== undefined;
+}
 
 /*
  * Every other kind goes at its own age (README, OMNIGATE_RETENTION_*_DAYS): MO messages, 2FA
@@ -223,21 +227,21 @@ describeEachDb('retention: records of every kind', (db) => {
       .insertInto('rcs_messagebase_images')
       .values({ file_id: messagebase.fileKey, brand_id: `b-${c.accountId}`, created_at: now() })
       .execute();
-    const onDisk = (f: StoredFile) => existsSync(join(t.gw.ctx.config.dataDir, f.path));
+    const onDisk = (f: StoredFile) => bytesKept(t, f);
     const kept = async (f: StoredFile) =>
-      (await rowCount(t, 'files', 'file_key', [f.fileKey])) === 1 && onDisk(f);
+      (await rowCount(t, 'files', 'file_key', [f.fileKey])) === 1 && (await onDisk(f));
 
     await advanceDays(t, 29);
     for (const f of [mms, unused, named, brand, messagebase, orphan]) assert.ok(await kept(f), f.kind);
     await advanceDays(t, 2);
     assert.ok(!(await kept(unused)), 'an informational template image no template names, 31 days old');
-    assert.ok(!onDisk(unused), 'its file too');
+    assert.ok(!(await onDisk(unused)), 'its bytes too');
     assert.ok(!(await kept(orphan)), 'a message-base image of no brand');
     assert.ok(await kept(mms), 'expired 24 days ago');
     for (const f of [named, brand, messagebase]) assert.ok(await kept(f), f.kind);
     await advanceDays(t, 7);
     assert.ok(!(await kept(mms)), 'expired 31 days ago');
-    assert.ok(!onDisk(mms));
+    assert.ok(!(await onDisk(mms)));
     for (const f of [named, brand, messagebase]) assert.ok(await kept(f), f.kind);
   });
 
@@ -270,15 +274,15 @@ describeEachDb('retention: records of every kind', (db) => {
       .where('account_id', '=', other.accountId)
       .execute();
     await advanceDays(t, 31);
-    const onDisk = (f: StoredFile) => existsSync(join(t.gw.ctx.config.dataDir, f.path));
+    const onDisk = (f: StoredFile) => bytesKept(t, f);
     assert.equal(await rowCount(t, 'files', 'path', [unused.path]), 0);
-    assert.ok(!onDisk(unused));
+    assert.ok(!(await onDisk(unused)));
     assert.equal(
       await rowCount(t, 'files', 'path', [named.path]),
       1,
       "the other account's upload under the key",
     );
-    assert.ok(onDisk(named));
+    assert.ok(await onDisk(named));
   });
 
   test('an expired MMS image that a reservation not yet sent names stays until it is sent', async () => {

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { isoKst } from '../../src/clock.ts';
 import { MMS_IMAGE_MAX_BYTES, MMS_IMAGE_RETENTION_MS } from '../../src/features/files/mms-upload.ts';
+import { findBlob, readBlob } from '../../src/store/media/blobs.ts';
 import { findFile, findUsableFiles } from '../../src/store/media/files.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -67,7 +66,8 @@ describeEachDb('MMS image upload', (db) => {
     assert.deepEqual([rec.width, rec.height], [640, 480]);
     assert.equal(rec.createdAt, now);
     assert.match(rec.path, /^files\/mms\//);
-    assert.deepEqual(new Uint8Array(readFileSync(join(db.dir, rec.path))), bytes);
+    // In the database, where every instance of a shared one reads it.
+    assert.deepEqual(new Uint8Array((await readBlob(t.gw.ctx.store, rec.path)) ?? []), bytes);
   });
 
   test('a given fileKey and imageName are kept; re-uploading the key replaces the image', async () => {
@@ -93,8 +93,8 @@ describeEachDb('MMS image upload', (db) => {
     const rec2 = await findFile(t.gw.ctx.store, accountId, 'promo-2026.spring_1');
     assert.ok(rec1 && rec2);
     assert.deepEqual([rec2.width, rec2.height, rec2.name], [30, 40, 'dog']);
-    assert.ok(existsSync(join(db.dir, rec2.path)));
-    assert.equal(existsSync(join(db.dir, rec1.path)), false, 'the replaced image is removed');
+    assert.ok(await findBlob(t.gw.ctx.store.db, rec2.path));
+    assert.equal(await findBlob(t.gw.ctx.store.db, rec1.path), undefined, 'the replaced image is removed');
   });
 
   test('an empty fileKey or imageName counts as absent', async () => {
@@ -184,7 +184,7 @@ describeEachDb('MMS image upload', (db) => {
     const rec = await findFile(t.gw.ctx.store, accountId, 'shared-key');
     assert.equal(rec?.accountId, accountId);
     assert.equal(rec?.width, 10);
-    assert.ok(rec && existsSync(join(db.dir, rec.path)));
+    assert.ok(rec && (await findBlob(t.gw.ctx.store.db, rec.path)));
     const their = await findFile(t.gw.ctx.store, other.accountId, 'shared-key');
     assert.equal(their?.width, 20);
     assert.notEqual(their?.path, rec.path);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { findImageByUrl } from '../../src/features/files/image-upload.ts';
 import { IMAGE_KINDS } from '../../src/rules/image-kinds.ts';
+import { findBlob } from '../../src/store/media/blobs.ts';
 import { findFile } from '../../src/store/media/files.ts';
 import { describeEachDb } from '../helpers/db.ts';
 import { startTestGateway, type TestGateway } from '../helpers/gateway.ts';
@@ -71,7 +70,7 @@ describeEachDb('informational template image uploads', (db) => {
     assert.match(rec.fileKey, /^img_[0-9a-z]+$/);
     assert.deepEqual([rec.width, rec.height, rec.mime, rec.size], [800, 400, 'image/png', bytes.length]);
     assert.equal(rec.expiresAt, null, 'template images do not expire');
-    assert.ok(existsSync(join(db.dir, rec.path)));
+    assert.ok(await findBlob(t.gw.ctx.store.db, rec.path), 'the bytes are in the database');
   });
 
   test('a JPEG is served as image/jpeg; fileKey and imageName are kept', async () => {

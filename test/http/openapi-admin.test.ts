@@ -309,6 +309,10 @@ describeEachDb('OpenAPI: the operator API answers what the document says', (db) 
     await op('GET', '/admin/v1/overview', '/admin/v1/overview');
   });
 
+  test('the demo account', async () => {
+    await op('POST', '/admin/v1/demo', '/admin/v1/demo');
+  });
+
   test('refused client requests: the list and one whole', async () => {
     // A send whose recipients were all refused, and one refused outright (A318).
     const all = await send(t, acme, {
@@ -332,7 +336,7 @@ describeEachDb('OpenAPI: the operator API answers what the document says', (db) 
       if (!path.startsWith('/admin/v1/')) continue;
       for (const method of Object.keys(item)) operations.push(`${method.toUpperCase()} ${path}`);
     }
-    assert.equal(operations.length, 53);
+    assert.equal(operations.length, 54);
     assert.deepEqual(
       operations.filter((o) => !called.has(o)),
       [],

@@ -2004,6 +2004,43 @@ export interface components {
             /** @description Ask again with cursor=<next> for older entries; null: no more */
             next: string | null;
         };
+        DemoExample: {
+            /** @enum {string} */
+            name: "sms" | "lms" | "mms" | "infomsg" | "rcs" | "brandmessage" | "inbox" | "reports";
+            title: string;
+            description: string;
+            /** @description shell command lines (bash or zsh), each complete, to be pasted in this order */
+            lines: string[];
+        };
+        DemoAccount: {
+            accountId: string;
+            name: string;
+            /** @description true: the demo account of an earlier run, with a new API key; false: made now */
+            reused: boolean;
+            /** @description A new key of the demo account, shown only here */
+            apiKey: string;
+            keyId: string;
+            /** @description the registered sender number (from) */
+            sender: string;
+            /** @description the sender profile of infomsg and brandmessage */
+            senderKey: string;
+            /** @description an approved informational template of that profile */
+            templateCode: string;
+            /** @description the RCS brand */
+            brandKey: string;
+            /** @description the simulated handset the examples send to */
+            handset: string;
+            /** @description the gateway address the lines call */
+            baseUrl: string;
+            examples: {
+                /** @enum {string} */
+                name: "sms" | "lms" | "mms" | "infomsg" | "rcs" | "brandmessage" | "inbox" | "reports";
+                title: string;
+                description: string;
+                /** @description shell command lines (bash or zsh), each complete, to be pasted in this order */
+                lines: string[];
+            }[];
+        };
         /** @description A button of an informational template */
         InfomsgButton: {
             /** @description WL, AL, DS, BK, MD, BC, BT or AC */

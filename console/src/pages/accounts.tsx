@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { DemoCard } from '../accounts/demo-card.tsx';
 import { ShownOnce } from '../accounts/shown-once.tsx';
 import type { AccountList, CreatedAccount } from '../accounts/types.ts';
 import { api } from '../api.ts';
@@ -67,6 +68,7 @@ export function Accounts() {
   return (
     <Page title="Accounts" subtitle="Client accounts, their API keys and what they may send as.">
       <CreateAccount onCreated={() => void list.reload()} />
+      <DemoCard onCreated={() => void list.reload()} />
       <Card
         title="All accounts"
         actions={

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Ctx } from '../../context.ts';
 import { findFile } from '../../store/media/files.ts';
+import { readStoredBytes } from '../../store/media/stored-bytes.ts';
 import { keepUpstreamFile, upstreamFile } from '../../store/messages/upstream.ts';
 import { describeAnswer, retryable, successData } from './answers.ts';
 import type { UpstreamClient } from './client.ts';
@@ -36,11 +35,10 @@ export async function mapFile(
   if (!file || file.kind !== kind) {
     return { ok: false, retryable: false, text: `The ${kind} file ${localKey} is not stored here` };
   }
-  let bytes: Buffer;
-  try {
-    // Stored under the data directory (features/files/storage.ts writes them there).
-    bytes = await readFile(join(ctx.config.dataDir, file.path));
-  } catch {
+  // In the database, so the instance relaying it need not be the one that took the upload; an
+  // earlier release's upload only on another instance's disk is not here.
+  const bytes = await readStoredBytes(ctx.store, ctx.config.dataDir, file.path);
+  if (!bytes) {
     return { ok: false, retryable: false, text: `The ${kind} file ${localKey} cannot be read here` };
   }
   const { FormData } = await import('undici');

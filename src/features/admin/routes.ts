@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts';
 import { refusedRequestRoutes } from '../debugger/refused-routes.ts';
 import { createAccount, listAccountSummaries, showAccount } from './accounts.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { demoRoutes } from './demo-routes.ts';
 import { createKey, listAccountKeys, revokeApiKey, setApiKeyDlr } from './keys.ts';
 import { adminMoRoutes } from './mo-routes.ts';
 import { opsRoutes } from './ops-routes.ts';
@@ -192,4 +193,5 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   await app.register(opsRoutes, { ctx });
   await app.register(auditRoutes, { ctx });
   await app.register(refusedRequestRoutes, { ctx });
+  await app.register(demoRoutes, { ctx });
 };

@@ -1,14 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
-import { PRIVATE_DIR, PRIVATE_FILE } from '../../data-modes.ts';
 import { GatewayError } from '../../errors.ts';
 import { transact } from '../../store/db/work-signal.ts';
 import { enqueueJobs } from '../../store/jobs/jobs.ts';
+import { beginBlob, completeBlob, deleteBlobs, writeChunks } from '../../store/media/blobs.ts';
 import { attachUpload, getVideo, type Video } from '../../store/media/videos.ts';
 import { partsOptions } from '../files/form.ts';
 import { extensionOf } from '../files/storage.ts';
@@ -16,18 +12,34 @@ import { encodeJob, tokenHash } from './video-manage.ts';
 import { containerOf, SNIFF_BYTES, sniffMismatch } from './video-rules.ts';
 import type { VideoUploadedT } from './video-schema.ts';
 
-/** Where uploaded videos are kept, relative to the data directory (not served: not under /files). */
+/**
+ * The folder of uploaded videos' paths (not served: not under /files). The path names the bytes in
+ * the database (upload_blobs); an earlier release kept them there under the data directory.
+ */
 export const VIDEO_DIR = 'videos';
 
 interface Received {
   size: number;
+  chunks: number;
   head: Buffer;
   truncated: boolean;
 }
 
-async function removeQuietly(path: string): Promise<void> {
-  await unlink(path).catch(() => undefined);
+function malformed(err: unknown): GatewayError {
+  if (err instanceof GatewayError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new GatewayError('A300', `malformed multipart/form-data: ${message}`);
 }
+
+/** The store refused a chunk: its error, not the client's body. */
+class ChunkNotWritten extends Error {
+  constructor(readonly reason: unknown) {
+    super('a chunk of the upload was not written');
+  }
+}
+
+/** The video moved on during the upload: the transaction that would attach its bytes rolls back. */
+class Moved extends Error {}
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -60,12 +72,14 @@ async function admit(
 }
 
 /**
- * Streams the form's `file` part to `absPath`, at most `maxBytes` of it (Busboy drops the rest
- * and marks the part truncated), keeping only its first bytes in memory for sniffing.
+ * Streams the form's `file` part into the database under `path` (begun bytes), at most `maxBytes`
+ * of it (Busboy drops the rest and marks the part truncated), a chunk at a time, keeping only its
+ * first bytes in memory for sniffing.
  */
 async function streamFile(
+  ctx: Ctx,
   req: FastifyRequest,
-  absPath: string,
+  path: string,
   maxBytes: number,
 ): Promise<Received | undefined> {
   let got: Received | undefined;
@@ -79,14 +93,11 @@ async function streamFile(
       }
       continue;
     }
-    let size = 0;
     const head: Buffer[] = [];
     let headBytes = 0;
-    await pipeline(
-      part.file,
-      async function* (source: AsyncIterable<Buffer>) {
+    async function* sniffed(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      try {
         for await (const chunk of source) {
-          size += chunk.length;
           if (headBytes < SNIFF_BYTES) {
             const take = chunk.subarray(0, SNIFF_BYTES - headBytes);
             head.push(take);
@@ -94,17 +105,22 @@ async function streamFile(
           }
           yield chunk;
         }
-      },
-      createWriteStream(absPath, { mode: PRIVATE_FILE }),
-    );
-    got = { size, head: Buffer.concat(head), truncated: part.file.truncated };
+      } catch (err) {
+        // The body broke off (a cut-off part): the client's; a failed write of a chunk is not.
+        throw malformed(err);
+      }
+    }
+    const { size, chunks } = await writeChunks(ctx.store, path, sniffed(part.file)).catch((err: unknown) => {
+      throw err instanceof GatewayError ? err : new ChunkNotWritten(err);
+    });
+    got = { size, chunks, head: Buffer.concat(head), truncated: part.file.truncated };
   }
   if (files > 1)
     throw new GatewayError('A300', 'one file per upload: the form has more than one part named file');
   return got;
 }
 
-function check(v: Video, got: Received | undefined): void {
+function check(v: Video, got: Received | undefined): asserts got is Received {
   if (!got) throw new GatewayError('A210');
   if (got.truncated) {
     throw new GatewayError('A772', `the file is larger than the registered fileSize of ${v.fileSize} bytes`);
@@ -134,25 +150,35 @@ export async function receiveUpload(
     throw new GatewayError('A415', 'expected multipart/form-data with a file part named file');
   }
   const rel = `${VIDEO_DIR}/${vid}.${randomBytes(6).toString('hex')}.${extensionOf(v.fileName)}`;
-  const abs = join(ctx.config.dataDir, rel);
-  await mkdir(join(ctx.config.dataDir, VIDEO_DIR), { recursive: true, mode: PRIVATE_DIR });
+  // Into the database chunk by chunk, outside any transaction (the client's upload may take
+  // minutes), not complete until the transaction below attaches it: every instance can read the
+  // video, and no record ever names half of it.
+  if (!(await beginBlob(ctx.store, rel, ctx.clock.now()))) {
+    throw new GatewayError('A910', `the upload path ${rel} is taken`);
+  }
   let landed = false;
   try {
     let got: Received | undefined;
     try {
-      got = await streamFile(req, abs, v.fileSize);
+      got = await streamFile(ctx, req, rel, v.fileSize);
     } catch (err) {
-      if (err instanceof GatewayError) throw err;
-      // A missing boundary, a cut-off part: the client's body is wrong, never a 500.
-      const message = err instanceof Error ? err.message : String(err);
-      throw new GatewayError('A300', `malformed multipart/form-data: ${message}`);
+      // A missing boundary: the client's body is wrong, never a 500. A write the store refused
+      // (the disk full) is the store's, and answers as the store's errors do.
+      if (err instanceof ChunkNotWritten) throw err.reason;
+      throw malformed(err);
     }
     check(v, got);
+    const written = got;
     const now = ctx.clock.now();
     landed = await transact(ctx.store, async (tx) => {
-      if (!(await attachUpload(tx, vid, v.tokenHash, rel, now))) return false;
+      // False when the bytes were swept as abandoned meanwhile (the gateway clock moved on a day).
+      if (!(await completeBlob(tx, rel, written))) return false;
+      if (!(await attachUpload(tx, vid, v.tokenHash, rel, now))) throw new Moved();
       await enqueueJobs(tx, [encodeJob(vid, now)], now);
       return true;
+    }).catch((err: unknown) => {
+      if (err instanceof Moved) return false;
+      throw err;
     });
     if (!landed) {
       // Another upload with this token won, the sandbox moved the video, or time ran out.
@@ -160,7 +186,7 @@ export async function receiveUpload(
       throw new GatewayError('A578', `video ${vid} changed during the upload`);
     }
   } finally {
-    if (!landed) await removeQuietly(abs);
+    if (!landed) await deleteBlobs(ctx.store.db, [rel]).catch(() => undefined);
   }
   return { vid, status: 'ENCODING', fileName: v.fileName, fileSize: v.fileSize };
 }

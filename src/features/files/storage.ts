@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Ctx } from '../../context.ts';
-import { PRIVATE_DIR, PRIVATE_FILE } from '../../data-modes.ts';
 import { GatewayError } from '../../errors.ts';
 import { newId } from '../../store/db/ids.ts';
-import { FILES_DIR, findFile, type StoredFile, saveFile } from '../../store/media/files.ts';
+import { transact } from '../../store/db/work-signal.ts';
+import { deleteBlobs, putBlob } from '../../store/media/blobs.ts';
+import { FILES_DIR, findFile, type StoredFile, saveFileIn } from '../../store/media/files.ts';
 
 export const IMAGE_NAME_MAX = 100;
 const FILE_KEY = /^[A-Za-z0-9._-]{1,64}$/;
@@ -30,7 +31,7 @@ export interface NewUpload {
   expiresAt: number | null;
 }
 
-/** The absolute path of a stored file. */
+/** Where an earlier release kept a stored file's bytes: under this instance's data directory. */
 export function storedFilePath(dataDir: string, file: Pick<StoredFile, 'path'>): string {
   return join(dataDir, file.path);
 }
@@ -86,6 +87,9 @@ async function removeQuietly(path: string): Promise<void> {
   await unlink(path).catch(() => undefined);
 }
 
+/** An upload of another kind by the same account took the key first: the transaction rolls back. */
+class KeyTaken extends Error {}
+
 /**
  * Stores checked bytes under the account's fileKey. Re-uploading a key of the same kind replaces
  * the file; a key the account holds for another kind is A224. Another account's key of the same
@@ -98,14 +102,9 @@ export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Prom
   if (held) throw new GatewayError('A224', held);
 
   // A name of its own per upload: a replacement never overwrites bytes a record still points
-  // to, keys differing only in case never share a file on a case-insensitive disk, and the
-  // served URL cannot be guessed from the key: 128 random bits, as a capability URL needs.
-  const dir = `${FILES_DIR}/${input.kind}`;
-  const relPath = `${dir}/${fileKey}.${randomBytes(16).toString('hex')}.${input.ext}`;
-  const absPath = join(ctx.config.dataDir, relPath);
-  await mkdir(join(ctx.config.dataDir, dir), { recursive: true, mode: PRIVATE_DIR });
-  // The bytes are complete on disk before any record points to them: no reader sees half a file.
-  await writeFile(absPath, input.bytes, { mode: PRIVATE_FILE });
+  // to, keys differing only in case never share a file, and the served URL cannot be guessed
+  // from the key: 128 random bits, as a capability URL needs.
+  const relPath = `${FILES_DIR}/${input.kind}/${fileKey}.${randomBytes(16).toString('hex')}.${input.ext}`;
   const file: StoredFile = {
     fileKey,
     accountId: input.accountId,
@@ -119,17 +118,25 @@ export async function storeUpload(ctx: Ctx, input: NewUpload, now: number): Prom
     expiresAt: input.expiresAt,
     createdAt: now,
   };
-  let saved = false;
-  try {
-    saved = await saveFile(ctx.store, file, now);
-  } finally {
-    if (!saved) await removeQuietly(absPath);
-  }
+  // The bytes and the record in one transaction (an image is a few MB at most): every instance
+  // reads them as soon as the record exists, and a refused save leaves no bytes behind.
+  const saved = await transact(ctx.store, async (tx) => {
+    await putBlob(tx, relPath, input.bytes, now);
+    if (!(await saveFileIn(tx, file, now))) throw new KeyTaken();
+    // The replaced file's bytes go with it. Two replacements racing may both name the same old
+    // bytes, and the loser's new ones are then named by nothing: the purge sweeps those.
+    if (previous && previous.path !== relPath) await deleteBlobs(tx, [previous.path]);
+    return true;
+  }).catch((err: unknown) => {
+    if (err instanceof KeyTaken) return false;
+    throw err;
+  });
   // An upload of another kind by the same account took the key between the check and the save.
   if (!saved) {
     const taker = await findFile(ctx.store, input.accountId, fileKey);
     throw new GatewayError('A224', heldByOtherKind(taker, input.kind, now) ?? fileKey);
   }
+  // An earlier release's copy of the replaced file, when this instance's disk holds it.
   if (previous && previous.path !== relPath)
     await removeQuietly(storedFilePath(ctx.config.dataDir, previous));
   return file;

@@ -1,4 +1,5 @@
 import { adminAccountDocs } from '../../features/admin/account-docs.ts';
+import { demoDocs } from '../../features/admin/demo-docs.ts';
 import { adminOpsDocs } from '../../features/admin/ops-docs.ts';
 import { broadcastDocs } from '../../features/brandmessage/broadcast-docs.ts';
 import { friendGroupDocs } from '../../features/brandmessage/friend-group-docs.ts';
@@ -45,6 +46,7 @@ export const routeDocs: RouteDocs = {
   ...consoleDocs,
   ...adminAccountDocs,
   ...adminOpsDocs,
+  ...demoDocs,
   ...debuggerDocs,
   ...policyAdminDocs,
   ...sandboxDocs,

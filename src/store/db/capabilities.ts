@@ -8,6 +8,8 @@ export interface Capabilities {
   readonly dialect: 'sqlite' | 'postgres';
   /** 64-bit integer column type (epoch milliseconds, counters). */
   readonly bigint: ColumnDataType;
+  /** Column type of raw bytes (uploaded files' chunks): SQLite's blob, PostgreSQL's bytea. */
+  readonly bytes: ColumnDataType;
   /** Auto-incrementing 64-bit primary key column type. */
   readonly serial: ColumnDataType;
   /** Whether `serial` needs Kysely's autoIncrement() modifier (SQLite) or is implicit (bigserial). */
@@ -45,6 +47,7 @@ export interface Capabilities {
 export const SQLITE: Capabilities = Object.freeze({
   dialect: 'sqlite',
   bigint: 'integer',
+  bytes: 'blob',
   serial: 'integer',
   serialNeedsAutoIncrement: true,
   skipLocked: false,
@@ -57,6 +60,7 @@ export const SQLITE: Capabilities = Object.freeze({
 export const POSTGRES: Capabilities = Object.freeze({
   dialect: 'postgres',
   bigint: 'bigint',
+  bytes: 'bytea',
   serial: 'bigserial',
   serialNeedsAutoIncrement: false,
   skipLocked: true,

@@ -51,6 +51,22 @@ export interface StoreOptions {
    * for a pooler that hands a session's statements to other connections (OMNIGATE_PG_PREPARED).
    */
   readonly preparedStatements?: boolean;
+  /**
+   * Open only a database a gateway made (the operator commands): a SQLite file that exists, a
+   * database with the migrations table; else NoDatabaseError, and nothing is created.
+   */
+  readonly mustExist?: boolean;
+}
+
+/** openStore with `mustExist` found no Omnigate database at the URL. */
+export class NoDatabaseError extends Error {
+  constructor(readonly why: 'no file' | 'no migrations table') {
+    super(
+      why === 'no file'
+        ? 'the database file does not exist'
+        : 'the database has no omnigate_migrations table',
+    );
+  }
 }
 
 // int8 (bigint) columns hold epoch milliseconds, which fit a JS number exactly.
@@ -67,19 +83,38 @@ function quoteIdent(name: string): string {
 }
 
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
-  throw new Error(`unsupported database URL: ${url}`);
+  let store: Store;
+  if (url.startsWith('sqlite:')) store = openSqlite(url.slice('sqlite:'.length), options.mustExist === true);
+  else if (/^postgres(ql)?:\/\//.test(url)) store = await openPostgres(url, options);
+  else throw new Error(`unsupported database URL: ${url}`);
+  if (options.mustExist && !(await hasMigrationsTable(store))) {
+    await store.close();
+    throw new NoDatabaseError('no migrations table');
+  }
+  return store;
 }
 
-function openSqlite(path: string): Store {
+/** Whether a gateway made this database; a connection that fails throws, as it would anywhere. */
+async function hasMigrationsTable(store: Store): Promise<boolean> {
+  const found =
+    store.caps.dialect === 'postgres'
+      ? sql<{ t: string | null }>`select to_regclass('omnigate_migrations')::text as t`
+      : sql<{
+          t: string | null;
+        }>`select name as t from sqlite_master where type = 'table' and name = 'omnigate_migrations'`;
+  const rows = (await found.execute(store.db)).rows;
+  return rows.some((r) => r.t !== null);
+}
+
+function openSqlite(path: string, mustExist: boolean): Store {
   const file = path === '' ? ':memory:' : path;
-  if (file !== ':memory:') {
+  if (file !== ':memory:' && !mustExist) {
     mkdirSync(dirname(file), { recursive: true, mode: PRIVATE_DIR });
     // Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database's mode.
     if (!existsSync(file)) closeSync(openSync(file, 'a', PRIVATE_FILE));
   }
-  const database = new SQLite(file);
+  if (mustExist && (file === ':memory:' || !existsSync(file))) throw new NoDatabaseError('no file');
+  const database = new SQLite(file, { fileMustExist: mustExist });
   // WAL lets readers run beside the single writer; NORMAL sync is durable across process
   // crashes (only an OS crash can lose the last transactions), the usual WAL trade-off.
   database.pragma('journal_mode = WAL');

@@ -1,7 +1,11 @@
 import type { Store } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
 import type { FilesTable } from '../schema/schema.ts';
 
-/** An uploaded file (MMS image first); `path` is relative to the data directory. */
+/**
+ * An uploaded file (MMS image first). `path` names its bytes (upload_blobs, src/store/media/blobs.ts)
+ * and is its URL's path; an earlier release kept them at `path` under the data directory.
+ */
 export interface StoredFile {
   fileKey: string;
   accountId: string;
@@ -54,7 +58,12 @@ export async function findFile(
  * unexpired file of another kind holds the key. One conditional upsert, so two uploads of the
  * account racing for one key with different kinds cannot both win.
  */
-export async function saveFile(store: Store, file: StoredFile, now: number): Promise<boolean> {
+export function saveFile(store: Store, file: StoredFile, now: number): Promise<boolean> {
+  return saveFileIn(store.db, file, now);
+}
+
+/** saveFile, in a transaction of the caller's (the one that writes the file's bytes). */
+export async function saveFileIn(exec: Executor, file: StoredFile, now: number): Promise<boolean> {
   const row: FilesTable = {
     file_key: file.fileKey,
     account_id: file.accountId,
@@ -69,7 +78,7 @@ export async function saveFile(store: Store, file: StoredFile, now: number): Pro
     created_at: file.createdAt,
   };
   const { file_key: _key, account_id: _account, ...update } = row;
-  const res = await store.db
+  const res = await exec
     .insertInto('files')
     .values(row)
     .onConflict((oc) =>

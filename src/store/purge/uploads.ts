@@ -1,11 +1,13 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Store } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
+import { deleteBlobs } from '../media/blobs.ts';
 import { after, type Batcher, type Cursor, count, inBatch, within } from './batch.ts';
 
 /*
- * The purge of uploads nothing can use any more (src/engine/purge.ts): rows of `files` whose
- * bytes the caller then removes from the disk.
+ * The purge of uploads nothing can use any more (src/engine/purge.ts): rows of `files` and their
+ * bytes in the database, in one transaction; the caller then removes the copy an earlier release
+ * may have left on this instance's disk. And the sweep of bytes no record names.
  */
 
 export interface UploadRule {
@@ -64,6 +66,11 @@ export function purgeUploads(store: Store, rule: UploadRule, dryRun: boolean): B
           )} and ${unusable}
           returning path`.execute(tx);
         files = gone.rows.map((r) => r.path);
+        count(rows, 'upload_blobs', await deleteBlobs(tx, files));
+      } else if (go.length > 0) {
+        const n = await sql<{ n: number | string }>`
+          select count(*) as n from upload_blobs where ${within('path', files)}`.execute(tx);
+        count(rows, 'upload_blobs', Number(n.rows[0]?.n ?? 0));
       }
       count(rows, 'files', files.length);
       return { rows, files, more: found.rows.length === limit };
@@ -112,4 +119,39 @@ async function namedUploads(tx: Executor, files: readonly FileRow[], dir: string
     for (const k of keys) if (t.includes(`"${k}"`)) named.add(k);
   }
   return named;
+}
+
+/**
+ * Bytes in the database that no upload and no video names, stored before the cutoff: left by a
+ * crash between their chunks and their record, by a video upload that failed and could not clean
+ * up, or by two replacements of one key racing. Bytes still being written (a video upload, at most
+ * minutes; an import at start) are younger than the cutoff, a day: the sweep never meets them.
+ */
+export function purgeAbandonedBytes(store: Store, cutoff: number, dryRun: boolean): Batcher {
+  let cursor: Cursor | null = null;
+  // Complete bytes nothing names never become named again (each upload's path is its own); bytes
+  // still incomplete are rechecked by the delete itself, so a video attached meanwhile keeps them.
+  const abandoned = sql<SqlBool>`created_at < ${cutoff} and (complete = 0 or (
+    not exists (select 1 from files f where f.path = upload_blobs.path)
+    and not exists (select 1 from videos v where v.file_path = upload_blobs.path)))`;
+  return (limit) =>
+    inBatch(store, dryRun, async (tx) => {
+      const found = await sql<{ path: string; created_at: number | string }>`
+        select path, created_at from upload_blobs
+        where ${abandoned} and ${after('created_at', 'path', cursor)}
+        order by created_at, path limit ${limit}`.execute(tx);
+      const last = found.rows.at(-1);
+      if (last) cursor = { at: Number(last.created_at), key: last.path };
+      let paths = found.rows.map((r) => r.path);
+      if (!dryRun && paths.length > 0) {
+        const gone = await sql<{ path: string }>`
+          delete from upload_blobs where ${within('path', paths)} and ${abandoned}
+          returning path`.execute(tx);
+        paths = gone.rows.map((r) => r.path);
+        if (paths.length > 0) await tx.deleteFrom('upload_chunks').where('path', 'in', paths).execute();
+      }
+      const rows: Record<string, number> = {};
+      count(rows, 'upload_blobs', paths.length);
+      return { rows, files: [], more: found.rows.length === limit };
+    });
 }

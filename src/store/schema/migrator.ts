@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { ConfigError } from '../../config.ts';
 import type { Capabilities } from '../db/capabilities.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 
@@ -17,6 +18,20 @@ async function applied<T>(db: Kysely<T>): Promise<Set<string>> {
   return new Set(r.rows.map((x) => x.name));
 }
 
+/**
+ * The database holds migrations this release does not know: a newer release migrated it. An
+ * older release must not write to a newer schema (its statements may miss what the newer one
+ * relies on), so `serve`, `migrate` and the operator commands stop here. A ConfigError, so the CLI
+ * prints the message alone: the operator pointed this release at that database.
+ */
+export class UnknownMigrationsError extends ConfigError {
+  constructor(readonly unknown: readonly string[]) {
+    super(
+      `the database was migrated by a newer release of Omnigate: it holds ${unknown.length === 1 ? 'a migration' : 'migrations'} this release does not know (${unknown.join(', ')}); run that release or a later one (or restore the backup taken before the upgrade)`,
+    );
+  }
+}
+
 export async function migrate<T>(db: Kysely<T>, caps: Capabilities): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     if (caps.dialect === 'postgres') await sql`select pg_advisory_lock(${PG_LOCK})`.execute(conn);
@@ -24,6 +39,9 @@ export async function migrate<T>(db: Kysely<T>, caps: Capabilities): Promise<str
       await sql`create table if not exists ${sql.table(TABLE)} (name text primary key, applied_at ${sql.raw(
         caps.dialect === 'postgres' ? 'bigint' : 'integer',
       )} not null)`.execute(conn);
+      const known = new Set(MIGRATIONS.map(([name]) => name));
+      const unknown = [...(await applied(conn))].filter((name) => !known.has(name)).sort();
+      if (unknown.length) throw new UnknownMigrationsError(unknown);
       const done: string[] = [];
       for (const [name, m] of MIGRATIONS) {
         await conn.transaction().execute(async (tx) => {

@@ -10,6 +10,7 @@ import type { RefusedTables } from './refused.ts';
 import type { SecretTables } from './secrets.ts';
 import type { SmppTables } from './smpp.ts';
 import type { TwofaTables } from './twofa.ts';
+import type { UploadTables } from './uploads.ts';
 import type { UpstreamTables } from './upstream.ts';
 import type { VideoTables } from './videos.ts';
 import type { WebhookAttemptTables } from './webhook-attempts.ts';
@@ -109,6 +110,7 @@ export interface DB
     PolicyTables,
     SmppTables,
     UpstreamTables,
+    UploadTables,
     SecretTables,
     RefusedTables,
     WebhookAttemptTables {

@@ -13,7 +13,7 @@ export interface VideosTable {
   token_hash: string | null;
   /** End of the upload address and token (issue + 5 minutes). */
   upload_until: number;
-  /** The uploaded bytes, relative to the data directory; null until uploaded. */
+  /** The path of the uploaded bytes (upload_blobs; before 0030, under the data directory); null until uploaded. */
   file_path: string | null;
   /** fileKey of the generated thumbnail (files table, kind video-thumbnail); null until encoded. */
   thumbnail_file_key: string | null;

@@ -29,6 +29,7 @@ import * as m0026 from './0026_broadcast_numbers.ts';
 import * as m0027 from './0027_upstream.ts';
 import * as m0028 from './0028_webhook_attempts.ts';
 import * as m0029 from './0029_refused_requests.ts';
+import * as m0030 from './0030_upload_bytes.ts';
 
 export interface NumberedMigration {
   up<T>(db: Kysely<T>, caps: Capabilities): Promise<void>;
@@ -68,4 +69,5 @@ export const MIGRATIONS: ReadonlyArray<readonly [name: string, migration: Number
   ['0027_upstream', m0027],
   ['0028_webhook_attempts', m0028],
   ['0029_refused_requests', m0029],
+  ['0030_upload_bytes', m0030],
 ];
