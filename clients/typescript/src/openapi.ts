@@ -2004,14 +2004,6 @@ export interface components {
             /** @description Ask again with cursor=<next> for older entries; null: no more */
             next: string | null;
         };
-        DemoExample: {
-            /** @enum {string} */
-            name: "sms" | "lms" | "mms" | "infomsg" | "rcs" | "brandmessage" | "inbox" | "reports";
-            title: string;
-            description: string;
-            /** @description shell command lines (bash or zsh), each complete, to be pasted in this order */
-            lines: string[];
-        };
         DemoAccount: {
             accountId: string;
             name: string;

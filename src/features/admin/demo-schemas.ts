@@ -20,17 +20,15 @@ export const DEMO_EXAMPLES = [
 ] as const;
 export type DemoExampleName = (typeof DEMO_EXAMPLES)[number];
 
-export const DemoExample = named(
-  'DemoExample',
-  Type.Object({
-    name: StringEnum(DEMO_EXAMPLES),
-    title: Type.String(),
-    description: Type.String(),
-    lines: Type.Array(Type.String(), {
-      description: 'shell command lines (bash or zsh), each complete, to be pasted in this order',
-    }),
+// Not a named component: the document inlines it in DemoAccount, where a name would stay unused.
+export const DemoExample = Type.Object({
+  name: StringEnum(DEMO_EXAMPLES),
+  title: Type.String(),
+  description: Type.String(),
+  lines: Type.Array(Type.String(), {
+    description: 'shell command lines (bash or zsh), each complete, to be pasted in this order',
   }),
-);
+});
 
 export const DemoAccount = named(
   'DemoAccount',
