@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import {
   closeSync,
   copyFileSync,
@@ -17,7 +16,7 @@ import { after, before, test } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/store/schema/migrations/index.ts';
 import { describeEachDb } from '../helpers/db.ts';
-import { type Served, serveProcess } from '../helpers/process.ts';
+import { type CliRun, runOmnigate, type Served, serveProcess } from '../helpers/process.ts';
 
 /*
  * Issue 34: `omnigate backup FILE` copies the SQLite database while a real `omnigate serve`
@@ -27,26 +26,10 @@ import { type Served, serveProcess } from '../helpers/process.ts';
  * pg_dump / pg_restore.
  */
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
 const TOKEN = 'backup-test-admin-token-0123456789';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function omnigate(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, ...env }, timeout: 120_000 },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-      },
-    );
-  });
+function omnigate(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runOmnigate(args, env, 120_000);
 }
 
 interface BackupOut {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { describeEachDb } from '../helpers/db.ts';
+import { type CliRun, runOmnigate } from '../helpers/process.ts';
 
 /*
  * Issue 34: `--help` on every command and subcommand prints its usage and runs nothing (no data
@@ -14,25 +14,8 @@ import { describeEachDb } from '../helpers/db.ts';
  * The commands are the ones `omnigate --help` lists, so that a command added there is checked here.
  */
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'omnigate.mjs');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function omnigate(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { env: { ...process.env, ...env }, timeout: 60_000 },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-      },
-    );
-  });
+function omnigate(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return runOmnigate(args, env, 60_000);
 }
 
 /** Runs at most `n` at once: the machine has two cores and other test files run beside this one. */

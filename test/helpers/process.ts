@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
@@ -100,4 +100,25 @@ export function threadNices(pid: number): Map<number, number> {
     out.set(Number(tid), Number(fields[16]));
   }
   return out;
+}
+
+/** What a one-off `omnigate` command printed, and its exit code. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `omnigate <args>` as a user runs it (this checkout's bin/omnigate.mjs), to its exit. */
+export function runOmnigate(args: string[], env: Record<string, string>, timeout = 60_000): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, ...env }, timeout },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+      },
+    );
+  });
 }
